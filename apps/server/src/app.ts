@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { businessRoutes } from './modules/businesses/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { registerNotificationJobs } from './modules/notifications/jobs.js';
+import { devOutboxRoutes } from './modules/notifications/routes.js';
+import { registerAuthContext } from './platform/auth/context.js';
+import { registerBusinessGuard } from './platform/auth/guard.js';
+import type { AppContext } from './platform/context.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+import type { ErrorBody } from './platform/http/errors.js';
+import { registerSecurity } from './platform/http/security.js';
+import { purgeExpiredIdempotencyKeys, registerIdempotency } from './platform/idempotency/idempotency.js';
+import { APP_VERSION } from './platform/version.js';
+
+const REQUEST_ID = /^[A-Za-z0-9_\-:.]{1,64}$/;
+
+export function findWebDist(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dist = path.resolve(here, '../../web/dist');
+  return fs.existsSync(path.join(dist, 'index.html')) ? dist : null;
+}
+
+/** Declares every job of every module (before the queue starts). */
+export function registerJobs(context: AppContext): void {
+  registerNotificationJobs(context);
+  context.jobs.register('idempotency.purge', async () => {
+    await purgeExpiredIdempotencyKeys(context);
+  }, { cron: '17 * * * *' });
+}
+
+export interface BuildAppOptions {
+  logger: Logger;
+  /** Serve the built web app and its client-side routes (default: when built). */
+  webDist?: string | null;
+  /** Register test-only routes before the app is sealed (tests of the platform). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+/** Builds the HTTP application; tests call this with a test database and clock. */
+export async function buildApp(context: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: context.config.BODY_LIMIT_BYTES,
+    requestIdHeader: 'request-id',
+    genReqId: (request) => {
+      const header = request.headers['request-id'];
+      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+    trustProxy: context.config.isProduction,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerSecurity(app, context);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Ferry API',
+        version: APP_VERSION,
+        description:
+          'Business payments: pay vendors, get paid, approvals, banks, cards and accounting sync. Every answer is `{ status, message, data }` or the error object `{ message, statusCode, errors, errorCode }`.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Session token, sent with the session-id header' },
+          sessionId: { type: 'apiKey', in: 'header', name: 'session-id' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'ferry_session' },
+        },
+      },
+      security: [{ session: [], sessionId: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+
+  registerAuthContext(app, context);
+  registerBusinessGuard(app, context);
+  registerIdempotency(app, context);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(context));
+      await api.register(businessRoutes(context));
+      if (!context.config.isProduction) await api.register(devOutboxRoutes(context));
+    },
+    { prefix: '/api' },
+  );
+  if (options.extraRoutes) await options.extraRoutes(app);
+
+  const webDist = options.webDist === undefined ? (context.config.SERVE_WEB ? findWebDist() : null) : options.webDist;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: the single page app decides what to show (including its own not-found page).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const body: ErrorBody = {
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      statusCode: 404,
+      errors: [],
+      errorCode: 'ROUTE_NOT_FOUND',
+    };
+    return reply.code(404).send(body);
+  });
+
+  return app;
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder for the embedded database and stored files. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when set the embedded database is not used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin of the app, used in links sent by mail and for the same-origin check. */
+  PUBLIC_URL: z.url().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Which role this process plays: both (default), only the HTTP API, or only the job worker. */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  MAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Ferry <no-reply@ferry.local>'),
+  SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  SERVE_WEB: booleanFromEnv.default(true),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** Absolute data folder. */
+  dataDir: string;
+  /** Where the embedded database lives. */
+  databaseDir: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.MAIL_PROVIDER === 'smtp' && !config.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when MAIL_PROVIDER=smtp');
+  }
+  if (
+    config.SMS_PROVIDER === 'twilio' &&
+    !(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio',
+    );
+  }
+  const dataDir = path.resolve(config.DATA_DIR);
+  return {
+    ...config,
+    dataDir,
+    databaseDir: path.join(dataDir, 'db'),
+    isProduction: config.NODE_ENV === 'production',
+  };
+}

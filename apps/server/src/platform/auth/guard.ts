@@ -1,0 +1,81 @@
+import { type Action, type AppAbility, defineAbilityFor, type Subject, ACCESS_DENIED_MESSAGE } from '@ferry/domain/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findMembership } from '../../modules/businesses/service.js';
+import type { AppContext } from '../context.js';
+import { AppError } from '../http/errors.js';
+
+export interface BusinessContext {
+  businessId: string;
+  roleId: string;
+  roleName: string;
+  permissions: string[];
+  ability: AppAbility;
+}
+
+export interface BusinessRouteConfig {
+  /** The CASL right the route needs beyond membership, e.g. ['read', 'PayDueBill']. */
+  permission?: [Action, Subject];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    business: BusinessContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Marks a route under /business/:businessId: membership (+ permission) is checked on the server. */
+    business?: BusinessRouteConfig;
+  }
+}
+
+const ID = /^[0-9a-f]{24}$/;
+
+export const BUSINESS_NOT_FOUND_MESSAGE = 'Business not found';
+
+/** The business of the route, or 404 when the user is not a member (another business is invisible). */
+export async function resolveBusiness(
+  request: FastifyRequest,
+  context: AppContext,
+  config: BusinessRouteConfig,
+): Promise<BusinessContext> {
+  const businessId = (request.params as Record<string, string | undefined>).businessId;
+  const user = request.auth?.user;
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!businessId || !ID.test(businessId)) throw new AppError('BUSINESS_NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
+  const membership = await findMembership({ db: context.database.db, businessId, userId: user.id });
+  if (!membership || membership.status !== 'ACTIVE') {
+    throw new AppError('BUSINESS_NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
+  }
+  const ability = defineAbilityFor(membership.permissions);
+  if (config.permission && !ability.can(config.permission[0], config.permission[1])) {
+    throw new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
+  }
+  return {
+    businessId,
+    roleId: membership.roleId,
+    roleName: membership.roleName,
+    permissions: membership.permissions,
+    ability,
+  };
+}
+
+/** Runs after the session is read: every route with `config.business` is guarded here. */
+export function registerBusinessGuard(app: FastifyInstance, context: AppContext): void {
+  app.decorateRequest('business', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config?.business;
+    if (!config) return;
+    request.business = await resolveBusiness(request, context, config);
+  });
+}
+
+/** The guarded business of a request (only call from routes with `config.business`). */
+export function getBusiness(request: FastifyRequest): BusinessContext {
+  if (!request.business) throw new Error('getBusiness called on a route without config.business');
+  return request.business;
+}
+
+/** The signed-in user of a request (only call from routes that need a user). */
+export function getUser(request: FastifyRequest) {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return request.auth.user;
+}

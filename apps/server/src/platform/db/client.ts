@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** One database type for both drivers (PGlite embedded, node-postgres for a server). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Service functions take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+/** Runs raw SQL for pg-boss and low-level checks, whatever the driver. */
+export interface SqlExecutor {
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /** Several statements without parameters. */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  sql: SqlExecutor;
+  close(): Promise<void>;
+  /** The embedded database instance (pg-boss talks to it directly). */
+  pglite?: PGlite;
+  /** PostgreSQL only: how to reach it (pg-boss opens its own small pool). */
+  connectionString?: string;
+}
+
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    sql: {
+      query: async <T>(text: string, values: unknown[] = []) => {
+        const result = await client.query<T>(text, values);
+        return { rows: result.rows };
+      },
+      exec: async (text) => {
+        await client.exec(text);
+      },
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Opens (creating if needed) the embedded database in `dir`. */
+export async function openPglite(dir: string): Promise<Database> {
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return wrapPglite(client);
+}
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max });
+  // Fail fast with a clear error when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    connectionString,
+    sql: {
+      query: async <T>(text: string, values: unknown[] = []) => {
+        const result = await pool.query(text, values);
+        return { rows: result.rows as T[] };
+      },
+      exec: async (text) => {
+        await pool.query(text);
+      },
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL error code of a failed query (drizzle wraps driver errors: the code is on `cause`). */
+export function getPgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const PG_UNIQUE_VIOLATION = '23505';

@@ -1,0 +1,7 @@
+// Every table, for drizzle's relational queries and for drizzle-kit.
+export * from '../../modules/auth/tables.js';
+export * from '../../modules/businesses/tables.js';
+export * from '../../modules/notifications/tables.js';
+export * from '../../modules/roles/tables.js';
+export * from '../../modules/users/tables.js';
+export * from '../idempotency/tables.js';

@@ -1,0 +1,72 @@
+/** Every error code the API answers with, mapped to its HTTP status in one place. */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
+  FORBIDDEN: 403,
+  ACCESS_DENIED: 403,
+  CROSS_ORIGIN_REQUEST: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  BUSINESS_NOT_FOUND: 404,
+  CONFLICT: 409,
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The error object every failure answers with (access spec §8). */
+export interface ErrorBody {
+  message: string;
+  statusCode: number;
+  errors: FieldError[];
+  errorCode: string;
+}
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
+
+/**
+ * The one error type of the application. `message` is shown to people; `internal` (optional) is only
+ * logged.
+ */
+export class AppError extends Error {
+  readonly errorCode: ErrorCode;
+  readonly statusCode: number;
+  readonly errors: FieldError[];
+  readonly headers: Record<string, string>;
+  readonly internal?: string;
+
+  constructor(
+    errorCode: ErrorCode,
+    message: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string>; internal?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.errorCode = errorCode;
+    this.statusCode = ERROR_STATUS[errorCode];
+    this.errors = options.errors ?? [];
+    this.headers = options.headers ?? {};
+    this.internal = options.internal;
+  }
+
+  toBody(): ErrorBody {
+    return { message: this.message, statusCode: this.statusCode, errors: this.errors, errorCode: this.errorCode };
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);

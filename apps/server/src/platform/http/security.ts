@@ -1,0 +1,47 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { ErrorBody } from './errors.js';
+
+/** Vendors whose scripts and frames the pages may load: card vault, bank link, bot check. */
+const VENDOR_SCRIPTS = ['https://js.stripe.com', 'https://cdn.plaid.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const VENDOR_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://cdn.plaid.com', 'https://www.google.com/recaptcha/'];
+const VENDOR_CONNECT = ['https://api.stripe.com', 'https://*.plaid.com'];
+
+export async function registerSecurity(app: FastifyInstance, context: AppContext): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...VENDOR_SCRIPTS],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...VENDOR_CONNECT],
+        frameSrc: ["'self'", ...VENDOR_FRAMES],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(context.config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: context.config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    max: context.config.RATE_LIMIT_MAX,
+    timeWindow: context.config.RATE_LIMIT_WINDOW_MS,
+    errorResponseBuilder: (_request, details) =>
+      ({
+        message: 'Too many requests. Please try again later.',
+        statusCode: 429,
+        errors: [],
+        errorCode: 'RATE_LIMITED',
+        retryAfterMs: details.ttl,
+      }) satisfies ErrorBody & { retryAfterMs: number },
+  });
+}

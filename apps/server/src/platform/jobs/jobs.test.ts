@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { messages } from '../../modules/notifications/tables.js';
+import { queueMessage } from '../../modules/notifications/service.js';
+import { createTestApp, openTestContextDatabase, type TestApp } from '../../testing/test-app.js';
+import type { Database } from '../db/client.js';
+
+let database: Database;
+let t: TestApp | null = null;
+
+beforeAll(async () => {
+  database = await openTestContextDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+  await database.close();
+});
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const readMessage = (id: string) => async () => {
+  const [row] = await database.db.select().from(messages).where(eq(messages.id, id));
+  return row;
+};
+
+it('runs a job once after its delay', async () => {
+  t = await createTestApp({ database, jobs: true });
+  await t.context.jobs.start({ work: true });
+  const id = await queueMessage(t.context, {
+    db: database.db,
+    message: { channel: 'email', to: 'ops@example.com', subject: 'Hello', text: 'Hi' },
+    deliverAfterSeconds: 2,
+  });
+  const early = await readMessage(id)();
+  expect(early?.status).toBe('queued');
+  const row = await waitFor(readMessage(id), (r) => r?.status === 'sent');
+  expect(row?.status).toBe('sent');
+  expect(row?.attempts).toBe(1);
+  expect(row?.providerMessageId).toBe(`sandbox-${id}`);
+  await t.close();
+  t = null;
+});
+
+it('runs a delayed job once across a restart of the queue', async () => {
+  const first = await createTestApp({ database, jobs: true });
+  await first.context.jobs.start({ work: true });
+  const id = await queueMessage(first.context, {
+    db: database.db,
+    message: { channel: 'sms', to: '+14155550123', text: 'Your code is 123456' },
+    deliverAfterSeconds: 2,
+  });
+  // The process goes away before the job is due.
+  await first.close();
+  expect((await readMessage(id)())?.status).toBe('queued');
+
+  t = await createTestApp({ database, jobs: true });
+  await t.context.jobs.start({ work: true });
+  const row = await waitFor(readMessage(id), (r) => r?.status === 'sent');
+  expect(row?.status).toBe('sent');
+  // Give a duplicate run every chance to happen, then check it did not.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect((await readMessage(id)())?.attempts).toBe(1);
+});

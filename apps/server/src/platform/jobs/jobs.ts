@@ -1,0 +1,123 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.js';
+
+export type JobHandler<T> = (data: T, meta: { id: string; name: string }) => Promise<void>;
+
+interface Registration {
+  name: string;
+  // biome-ignore lint/suspicious/noExplicitAny: handlers are typed where they are registered.
+  handler: JobHandler<any>;
+  cron?: string;
+  retryLimit: number;
+}
+
+export interface SendOptions {
+  /** Run no sooner than this many seconds from now (or at this instant). */
+  startAfter?: number | Date;
+  /** At most one queued job per key. */
+  singletonKey?: string;
+}
+
+export interface Jobs {
+  /** Declares a job and its handler; every job must be idempotent (a second run changes nothing). */
+  register<T extends object>(name: string, handler: JobHandler<T>, options?: { cron?: string; retryLimit?: number }): void;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  start(options: { work: boolean }): Promise<void>;
+  stop(): Promise<void>;
+  readonly started: boolean;
+}
+
+export interface JobsOptions {
+  database: Database;
+  logger: Logger;
+  pollingIntervalSeconds?: number;
+  /** pg-boss maintenance and cron; off in most tests to keep them light. */
+  maintenance?: boolean;
+}
+
+/** pg-boss over the app's own database: PGlite through its custom `db` option, PostgreSQL by URL. */
+function createBoss(options: JobsOptions): PgBoss {
+  const common = {
+    schema: 'pgboss',
+    supervise: options.maintenance ?? true,
+    schedule: options.maintenance ?? true,
+    migrate: true,
+  };
+  if (options.database.kind === 'pglite') {
+    const { sql } = options.database;
+    return new PgBoss({
+      ...common,
+      db: {
+        // biome-ignore lint/suspicious/noExplicitAny: pg-boss's own Db type.
+        executeSql: async (text: string, values: any[]) => {
+          if (!values || values.length === 0) {
+            const client = options.database.pglite;
+            if (!client) throw new Error('PGlite client missing');
+            const results = await client.exec(text);
+            return { rows: results.flatMap((result) => result.rows) };
+          }
+          return sql.query(text, values);
+        },
+      },
+    });
+  }
+  return new PgBoss({ ...common, connectionString: options.database.connectionString, max: 4 });
+}
+
+export function createJobs(options: JobsOptions): Jobs {
+  const registrations = new Map<string, Registration>();
+  let boss: PgBoss | null = null;
+
+  return {
+    get started() {
+      return boss !== null;
+    },
+    register(name, handler, registerOptions = {}) {
+      if (boss) throw new Error(`Job ${name} registered after start`);
+      registrations.set(name, { name, handler, cron: registerOptions.cron, retryLimit: registerOptions.retryLimit ?? 5 });
+    },
+    async send(name, data, sendOptions = {}) {
+      if (!boss) throw new Error('Jobs are not started');
+      if (!registrations.has(name)) throw new Error(`Unknown job ${name}`);
+      const registration = registrations.get(name);
+      return boss.send(name, data, {
+        startAfter: sendOptions.startAfter,
+        singletonKey: sendOptions.singletonKey,
+        retryLimit: registration?.retryLimit,
+        retryBackoff: true,
+        retryDelay: 5,
+      });
+    },
+    async start({ work }) {
+      if (boss) return;
+      const instance = createBoss(options);
+      instance.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+      await instance.start();
+      for (const registration of registrations.values()) {
+        await instance.createQueue(registration.name);
+        if (registration.cron && (options.maintenance ?? true)) {
+          await instance.schedule(registration.name, registration.cron, {});
+        }
+        if (work) {
+          await instance.work(
+            registration.name,
+            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+            async (jobs) => {
+              for (const job of jobs) {
+                await registration.handler(job.data, { id: job.id, name: job.name });
+              }
+            },
+          );
+        }
+      }
+      boss = instance;
+    },
+    async stop() {
+      if (!boss) return;
+      const instance = boss;
+      boss = null;
+      await instance.stop({ graceful: true, close: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

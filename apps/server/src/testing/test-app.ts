@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, registerJobs } from '../app.js';
+import { loadConfig } from '../config.js';
+import { TestClock } from '../platform/clock.js';
+import type { AppContext } from '../platform/context.js';
+import type { Database } from '../platform/db/client.js';
+import { createJobs } from '../platform/jobs/jobs.js';
+import { createLogger } from '../platform/logger.js';
+import { createProviders } from '../providers/index.js';
+import { openTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  clock: TestClock;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Start the job queue and its workers (off by default: most tests do not need them). */
+  jobs?: boolean;
+  env?: Record<string, string>;
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+  /** Reuse an open database (to restart the app on the same data). */
+  database?: Database;
+}
+
+export async function openTestContextDatabase(): Promise<Database> {
+  return openTestDatabase(inject('template'), process.env.DATABASE_URL);
+}
+
+/** The real app on a fresh database, a movable clock and the sandbox providers. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: '.tmp/test-data',
+    SERVE_WEB: 'false',
+    RATE_LIMIT_MAX: '100000',
+    ...options.env,
+  });
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = options.database ?? (await openTestContextDatabase());
+  const clock = new TestClock('2026-11-02T15:00:00.000Z');
+  const jobs = createJobs({
+    database,
+    logger,
+    pollingIntervalSeconds: 0.5,
+    maintenance: false,
+  });
+  const context: AppContext = { config, database, clock, jobs, providers: createProviders(config) };
+  registerJobs(context);
+  const app = await buildApp(context, { logger, webDist: null, extraRoutes: options.extraRoutes });
+  await app.ready();
+  return {
+    app,
+    context,
+    clock,
+    database,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type Database, openPostgres, wrapPglite } from '../platform/db/client.js';
+import { applyMigrations } from '../platform/db/migrate.js';
+
+/**
+ * Test databases start from a template that is migrated once per run: a PGlite data-folder dump, or a
+ * PostgreSQL template database when DATABASE_URL is set.
+ */
+export interface TemplateInfo {
+  kind: 'pglite' | 'postgres';
+  /** PGlite: the dump file. PostgreSQL: the template database's name. */
+  ref: string;
+}
+
+function withDatabase(connectionString: string, database: string): string {
+  const url = new URL(connectionString);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function adminQuery(connectionString: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTemplate(options: { dumpPath: string; databaseUrl?: string }): Promise<TemplateInfo> {
+  if (options.databaseUrl) {
+    const name = `ferry_tpl_${randomBytes(4).toString('hex')}`;
+    await adminQuery(options.databaseUrl, `create database ${name}`);
+    const database = await openPostgres(withDatabase(options.databaseUrl, name), 2);
+    try {
+      await applyMigrations(database);
+    } finally {
+      await database.close();
+    }
+    return { kind: 'postgres', ref: name };
+  }
+  const client = await PGlite.create();
+  const database = wrapPglite(client);
+  await applyMigrations(database);
+  const dump = await client.dumpDataDir('none');
+  fs.writeFileSync(options.dumpPath, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  return { kind: 'pglite', ref: options.dumpPath };
+}
+
+export async function dropTemplate(template: TemplateInfo, databaseUrl?: string): Promise<void> {
+  if (template.kind === 'postgres' && databaseUrl) {
+    await adminQuery(databaseUrl, `drop database if exists ${template.ref} with (force)`);
+  } else {
+    fs.rmSync(template.ref, { force: true });
+  }
+}
+
+/** A fresh, migrated database for one test file (dropped again by `close`). */
+export async function openTestDatabase(template: TemplateInfo, databaseUrl?: string): Promise<Database> {
+  if (template.kind === 'postgres') {
+    if (!databaseUrl) throw new Error('DATABASE_URL is needed for a PostgreSQL test database');
+    const name = `ferry_t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(databaseUrl, `create database ${name} template ${template.ref}`);
+    const database = await openPostgres(withDatabase(databaseUrl, name), 10);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await adminQuery(databaseUrl, `drop database if exists ${name} with (force)`);
+      },
+    };
+  }
+  const dump = fs.readFileSync(template.ref);
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return wrapPglite(client);
+}
