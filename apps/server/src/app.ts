@@ -39,9 +39,13 @@ export function findWebDist(): string | null {
 /** Declares every job of every module (before the queue starts). */
 export function registerJobs(context: AppContext): void {
   registerNotificationJobs(context);
-  context.jobs.register('idempotency.purge', async () => {
-    await purgeExpiredIdempotencyKeys(context);
-  }, { cron: '17 * * * *' });
+  context.jobs.register(
+    'idempotency.purge',
+    async () => {
+      await purgeExpiredIdempotencyKeys(context);
+    },
+    { cron: '17 * * * *' },
+  );
 }
 
 export interface BuildAppOptions {
@@ -89,7 +93,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Session token, sent with the session-id header' },
+          session: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Session token, sent with the session-id header',
+          },
           sessionId: { type: 'apiKey', in: 'header', name: 'session-id' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'ferry_session' },
         },
@@ -100,7 +109,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   registerAuthContext(app, context);
   registerBusinessGuard(app, context);
@@ -116,9 +127,16 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   );
   if (options.extraRoutes) await options.extraRoutes(app);
 
-  const webDist = options.webDist === undefined ? (context.config.SERVE_WEB ? findWebDist() : null) : options.webDist;
+  const webDist =
+    options.webDist === undefined ? (context.config.SERVE_WEB ? findWebDist() : null) : options.webDist;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

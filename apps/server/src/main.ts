@@ -23,7 +23,9 @@ async function main(): Promise<void> {
     throw error;
   }
   if (config.ROLE !== 'all' && !config.DATABASE_URL) {
-    console.error('--role=api and --role=worker need DATABASE_URL: the embedded database serves one process only.');
+    console.error(
+      '--role=api and --role=worker need DATABASE_URL: the embedded database serves one process only.',
+    );
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);

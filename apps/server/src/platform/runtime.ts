@@ -18,7 +18,11 @@ export interface Runtime {
  * Opens the database (the embedded one under DATA_DIR, locked against a second process, or PostgreSQL
  * from DATABASE_URL), applies migrations and builds the application context.
  */
-export async function openRuntime(options: { config: Config; logger: Logger; clock?: Clock }): Promise<Runtime> {
+export async function openRuntime(options: {
+  config: Config;
+  logger: Logger;
+  clock?: Clock;
+}): Promise<Runtime> {
   const { config, logger } = options;
   let release: (() => void) | null = null;
   let database: Database;

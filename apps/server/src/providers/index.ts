@@ -13,7 +13,10 @@ export function createProviders(config: Config): { mail: MailProvider; sms: SmsP
       ? createSmtpMail({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : createSandboxMail();
   const sms =
-    config.SMS_PROVIDER === 'twilio' && config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
+    config.SMS_PROVIDER === 'twilio' &&
+    config.TWILIO_ACCOUNT_SID &&
+    config.TWILIO_AUTH_TOKEN &&
+    config.TWILIO_FROM
       ? createTwilioSms({
           accountSid: config.TWILIO_ACCOUNT_SID,
           authToken: config.TWILIO_AUTH_TOKEN,

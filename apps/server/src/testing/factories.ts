@@ -1,11 +1,11 @@
-import type { AppContext } from '../platform/context.js';
-import { newId } from '../platform/ids.js';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.js';
 import { createSession } from '../modules/auth/service.js';
 import { addMember, createBusinessWithOwner } from '../modules/businesses/service.js';
 import { roles } from '../modules/roles/tables.js';
 import { type UserRow, users } from '../modules/users/tables.js';
-import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../platform/context.js';
+import { newId } from '../platform/ids.js';
 
 type FactoryContext = Pick<AppContext, 'database' | 'clock' | 'config'>;
 
@@ -63,7 +63,14 @@ export async function signIn(
 /** A business owned (Admin) by `owner`, or by a new user. */
 export async function makeBusiness(
   context: FactoryContext,
-  overrides: { owner?: UserRow; businessName?: string; businessType?: string; country?: string; verificationStep?: string; verificationStatus?: string } = {},
+  overrides: {
+    owner?: UserRow;
+    businessName?: string;
+    businessType?: string;
+    country?: string;
+    verificationStep?: string;
+    verificationStatus?: string;
+  } = {},
 ) {
   const owner = overrides.owner ?? (await makeUser(context));
   const created = await createBusinessWithOwner({
@@ -90,5 +97,11 @@ export async function addBusinessMember(
     .from(roles)
     .where(and(eq(roles.businessId, options.businessId), eq(roles.name, options.roleName)));
   if (!role) throw new Error(`role ${options.roleName} not found`);
-  await addMember({ db: context.database.db, clock: context.clock, businessId: options.businessId, userId: options.user.id, roleId: role.id });
+  await addMember({
+    db: context.database.db,
+    clock: context.clock,
+    businessId: options.businessId,
+    userId: options.user.id,
+    roleId: role.id,
+  });
 }

@@ -31,7 +31,10 @@ async function adminQuery(connectionString: string, text: string): Promise<void>
   }
 }
 
-export async function createTemplate(options: { dumpPath: string; databaseUrl?: string }): Promise<TemplateInfo> {
+export async function createTemplate(options: {
+  dumpPath: string;
+  databaseUrl?: string;
+}): Promise<TemplateInfo> {
   if (options.databaseUrl) {
     const name = `ferry_tpl_${randomBytes(4).toString('hex')}`;
     await adminQuery(options.databaseUrl, `create database ${name}`);

@@ -32,7 +32,8 @@ export const businessRoutes =
           response: { 200: envelopeSchema(z.array(businessSummarySchema)), ...errorResponses },
         },
       },
-      async (request) => ok(await listBusinessesForUser({ db: context.database.db, userId: getUser(request).id })),
+      async (request) =>
+        ok(await listBusinessesForUser({ db: context.database.db, userId: getUser(request).id })),
     );
 
     app.get(

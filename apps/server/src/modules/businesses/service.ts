@@ -30,7 +30,9 @@ export async function findMembership(options: {
     })
     .from(businessMembers)
     .innerJoin(roles, eq(roles.id, businessMembers.roleId))
-    .where(and(eq(businessMembers.businessId, options.businessId), eq(businessMembers.userId, options.userId)))
+    .where(
+      and(eq(businessMembers.businessId, options.businessId), eq(businessMembers.userId, options.userId)),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
@@ -64,7 +66,10 @@ function toSummary(business: BusinessRow, role: { name: string; permissions: str
 }
 
 /** The businesses a user belongs to, oldest membership first. */
-export async function listBusinessesForUser(options: { db: DbOrTx; userId: string }): Promise<BusinessSummary[]> {
+export async function listBusinessesForUser(options: {
+  db: DbOrTx;
+  userId: string;
+}): Promise<BusinessSummary[]> {
   const rows = await options.db
     .select({ business: businesses, role: { name: roles.name, permissions: roles.permissions } })
     .from(businessMembers)
@@ -85,7 +90,9 @@ export async function getBusinessForMember(options: {
     .from(businessMembers)
     .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .innerJoin(roles, eq(roles.id, businessMembers.roleId))
-    .where(and(eq(businessMembers.businessId, options.businessId), eq(businessMembers.userId, options.userId)))
+    .where(
+      and(eq(businessMembers.businessId, options.businessId), eq(businessMembers.userId, options.userId)),
+    )
     .limit(1);
   const row = rows[0];
   if (!row) throw new AppError('BUSINESS_NOT_FOUND', 'Business not found');
@@ -93,7 +100,11 @@ export async function getBusinessForMember(options: {
 }
 
 export const BUILT_IN_ROLES = {
-  admin: { name: 'Admin', description: 'Full access to every area of the business.', permissions: ADMIN_PERMISSIONS },
+  admin: {
+    name: 'Admin',
+    description: 'Full access to every area of the business.',
+    permissions: ADMIN_PERMISSIONS,
+  },
   readOnly: {
     name: 'Read-only',
     description: 'Can view every area of the business but change nothing.',
@@ -134,8 +145,24 @@ export async function createBusinessWithOwner(options: {
       updatedAt: now,
     });
     await tx.insert(roles).values([
-      { id: adminRoleId, businessId, ...BUILT_IN_ROLES.admin, permissions: [...BUILT_IN_ROLES.admin.permissions], isBuiltIn: true, createdAt: now, updatedAt: now },
-      { id: readOnlyRoleId, businessId, ...BUILT_IN_ROLES.readOnly, permissions: [...BUILT_IN_ROLES.readOnly.permissions], isBuiltIn: true, createdAt: now, updatedAt: now },
+      {
+        id: adminRoleId,
+        businessId,
+        ...BUILT_IN_ROLES.admin,
+        permissions: [...BUILT_IN_ROLES.admin.permissions],
+        isBuiltIn: true,
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        id: readOnlyRoleId,
+        businessId,
+        ...BUILT_IN_ROLES.readOnly,
+        permissions: [...BUILT_IN_ROLES.readOnly.permissions],
+        isBuiltIn: true,
+        createdAt: now,
+        updatedAt: now,
+      },
     ]);
     await tx.insert(businessMembers).values({
       id: newId(),

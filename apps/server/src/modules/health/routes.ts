@@ -7,7 +7,11 @@ import { APP_VERSION } from '../../platform/version.js';
 
 const healthSchema = z
   .object({
-    database: z.object({ reachable: z.boolean(), kind: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+    database: z.object({
+      reachable: z.boolean(),
+      kind: z.enum(['pglite', 'postgres']),
+      latencyMs: z.number(),
+    }),
     migrations: z.object({ applied: z.number().int(), expected: z.number().int(), current: z.boolean() }),
     jobs: z.object({ running: z.boolean() }),
     version: z.string(),
@@ -24,7 +28,11 @@ export const healthRoutes =
         schema: {
           tags: ['Health'],
           summary: 'Database reachable, migrations current, version',
-          response: { 200: envelopeSchema(healthSchema), 503: envelopeSchema(healthSchema), 500: errorResponses[500] },
+          response: {
+            200: envelopeSchema(healthSchema),
+            503: envelopeSchema(healthSchema),
+            500: errorResponses[500],
+          },
         },
       },
       async (_request, reply) => {

@@ -10,11 +10,17 @@ afterAll(() => t.close());
 
 it('lists messages newest first, filtered by address, in the spec shape', async () => {
   const db = t.database.db;
-  await queueMessage(t.context, { db, message: { channel: 'email', to: 'Ada@Example.com', subject: 'First', text: 'one', html: '<p>one</p>' } });
+  await queueMessage(t.context, {
+    db,
+    message: { channel: 'email', to: 'Ada@Example.com', subject: 'First', text: 'one', html: '<p>one</p>' },
+  });
   t.clock.advance(1000);
   await queueMessage(t.context, { db, message: { channel: 'sms', to: 'ada@example.com', text: 'two' } });
   t.clock.advance(1000);
-  await queueMessage(t.context, { db, message: { channel: 'email', to: 'bob@example.com', subject: 'Other', text: 'three' } });
+  await queueMessage(t.context, {
+    db,
+    message: { channel: 'email', to: 'bob@example.com', subject: 'Other', text: 'three' },
+  });
 
   const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=ada@example.com' });
   expect(res.statusCode).toBe(200);

@@ -66,7 +66,12 @@ export async function deliverMessage(context: AppContext, messageId: string): Pr
         : await context.providers.sms.send({ messageId: message.id, to: message.to, text: message.text });
     await db
       .update(messages)
-      .set({ status: 'sent', sentAt: context.clock.now(), providerMessageId: result.providerMessageId, lastError: null })
+      .set({
+        status: 'sent',
+        sentAt: context.clock.now(),
+        providerMessageId: result.providerMessageId,
+        lastError: null,
+      })
       .where(eq(messages.id, message.id));
     return 'sent';
   } catch (error) {

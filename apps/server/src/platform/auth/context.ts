@@ -39,7 +39,9 @@ function readHeader(request: FastifyRequest, name: string): string | null {
   return first && first.length <= 512 ? first : null;
 }
 
-function readCredentials(request: FastifyRequest): { sessionId: string; token: string; via: AuthContext['via'] } | null {
+function readCredentials(
+  request: FastifyRequest,
+): { sessionId: string; token: string; via: AuthContext['via'] } | null {
   const authorization = readHeader(request, 'authorization');
   const sessionId = readHeader(request, 'session-id');
   if (authorization && sessionId) {
@@ -49,7 +51,8 @@ function readCredentials(request: FastifyRequest): { sessionId: string; token: s
   const cookie = request.cookies?.[SESSION_COOKIE];
   if (cookie) {
     const [cookieSessionId, cookieToken] = cookie.split('.');
-    if (cookieSessionId && cookieToken) return { sessionId: cookieSessionId, token: cookieToken, via: 'cookie' };
+    if (cookieSessionId && cookieToken)
+      return { sessionId: cookieSessionId, token: cookieToken, via: 'cookie' };
   }
   return null;
 }
@@ -72,7 +75,10 @@ export function registerAuthContext(app: FastifyInstance, context: AppContext): 
   app.decorateRequest('client', null as unknown as ClientHeaders);
 
   app.addHook('onRequest', async (request) => {
-    request.client = { deviceId: readHeader(request, 'device-id'), visitorId: readHeader(request, 'visitor-id') };
+    request.client = {
+      deviceId: readHeader(request, 'device-id'),
+      visitorId: readHeader(request, 'visitor-id'),
+    };
     const credentials = readCredentials(request);
     if (credentials) {
       const session = await findActiveSession({
@@ -87,7 +93,8 @@ export function registerAuthContext(app: FastifyInstance, context: AppContext): 
     const url = request.routeOptions.url;
     if (!url) return; // no route matched: the not-found handler answers
     const isApi = url.startsWith('/api/');
-    const isPublic = request.routeOptions.config?.auth === 'none' || PUBLIC_PREFIXES.some((p) => url.startsWith(p));
+    const isPublic =
+      request.routeOptions.config?.auth === 'none' || PUBLIC_PREFIXES.some((p) => url.startsWith(p));
     if (!isApi || isPublic) return;
     if (!request.auth) {
       throw new AppError(

@@ -9,7 +9,11 @@ async function testRoutes(app: FastifyInstance) {
   app.post(
     '/api/business/:businessId/test-vendors',
     { config: { business: { permission: ['manage', 'PayManageVendors'] } } },
-    async (request) => ({ status: true, message: 'Success', data: { businessId: request.business?.businessId } }),
+    async (request) => ({
+      status: true,
+      message: 'Success',
+      data: { businessId: request.business?.businessId },
+    }),
   );
 }
 

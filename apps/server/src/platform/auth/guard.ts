@@ -1,4 +1,10 @@
-import { type Action, type AppAbility, defineAbilityFor, type Subject, ACCESS_DENIED_MESSAGE } from '@ferry/domain/permissions';
+import {
+  ACCESS_DENIED_MESSAGE,
+  type Action,
+  type AppAbility,
+  defineAbilityFor,
+  type Subject,
+} from '@ferry/domain/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findMembership } from '../../modules/businesses/service.js';
 import type { AppContext } from '../context.js';
@@ -40,9 +46,10 @@ export async function resolveBusiness(
   const businessId = (request.params as Record<string, string | undefined>).businessId;
   const user = request.auth?.user;
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  if (!businessId || !ID.test(businessId)) throw new AppError('BUSINESS_NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
+  if (!businessId || !ID.test(businessId))
+    throw new AppError('BUSINESS_NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
   const membership = await findMembership({ db: context.database.db, businessId, userId: user.id });
-  if (!membership || membership.status !== 'ACTIVE') {
+  if (membership?.status !== 'ACTIVE') {
     throw new AppError('BUSINESS_NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
   }
   const ability = defineAbilityFor(membership.permissions);

@@ -56,7 +56,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
               : status === 400 && fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
                 ? 'The request body is not valid JSON.'
                 : fastifyError.message;
-      return reply.code(status).send({ message, statusCode: status, errors: [], errorCode } satisfies ErrorBody);
+      return reply
+        .code(status)
+        .send({ message, statusCode: status, errors: [], errorCode } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(internalErrorBody());

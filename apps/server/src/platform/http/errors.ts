@@ -53,7 +53,12 @@ export class AppError extends Error {
   constructor(
     errorCode: ErrorCode,
     message: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string>; internal?: string; cause?: unknown } = {},
+    options: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      internal?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
@@ -65,7 +70,12 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { message: this.message, statusCode: this.statusCode, errors: this.errors, errorCode: this.errorCode };
+    return {
+      message: this.message,
+      statusCode: this.statusCode,
+      errors: this.errors,
+      errorCode: this.errorCode,
+    };
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signIn, makeUser } from '../../testing/factories.js';
+import { makeUser, signIn } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { AppError } from './errors.js';
 
@@ -13,7 +13,10 @@ async function testRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/test/echo',
-    { config: { auth: 'none' }, schema: { body: z.object({ name: z.string().min(2, 'Name is required'), age: z.number().int() }) } },
+    {
+      config: { auth: 'none' },
+      schema: { body: z.object({ name: z.string().min(2, 'Name is required'), age: z.number().int() }) },
+    },
     async (request) => ({ status: true, message: 'Success', data: request.body }),
   );
   typed.get('/api/test/boom', { config: { auth: 'none' } }, async () => {
@@ -33,10 +36,18 @@ afterAll(() => t.close());
 
 describe('error envelope', () => {
   it('answers 400 with field errors for a body that fails its schema', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'a', age: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'a', age: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body).toMatchObject({ statusCode: 400, errorCode: 'VALIDATION_ERROR', message: 'Name is required' });
+    expect(body).toMatchObject({
+      statusCode: 400,
+      errorCode: 'VALIDATION_ERROR',
+      message: 'Name is required',
+    });
     expect(body.errors).toEqual(
       expect.arrayContaining([
         { field: 'name', message: 'Name is required' },
@@ -46,7 +57,11 @@ describe('error envelope', () => {
   });
 
   it('passes a valid body through in the success envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'Ada', age: 36 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'Ada', age: 36 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, message: 'Success', data: { name: 'Ada', age: 36 } });
   });
@@ -88,7 +103,12 @@ describe('error envelope', () => {
   it('maps an AppError code to its status', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Already done', statusCode: 409, errors: [], errorCode: 'CONFLICT' });
+    expect(res.json()).toEqual({
+      message: 'Already done',
+      statusCode: 409,
+      errors: [],
+      errorCode: 'CONFLICT',
+    });
   });
 
   it('refuses a body over the size limit with 413', async () => {
@@ -104,7 +124,11 @@ describe('error envelope', () => {
 
 describe('request conventions', () => {
   it('echoes a client request-id and makes one up otherwise', async () => {
-    const given = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'request-id': 'abc-123' } });
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'request-id': 'abc-123' },
+    });
     expect(given.headers['request-id']).toBe('abc-123');
     const made = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(made.headers['request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -114,7 +138,9 @@ describe('request conventions', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self' https://js.stripe.com");
+    expect(String(res.headers['content-security-policy'])).toContain(
+      "script-src 'self' https://js.stripe.com",
+    );
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -165,7 +191,9 @@ describe('API documents', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/business', '/api/business/{businessId}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/business', '/api/business/{businessId}']),
+    );
     expect(doc.components.schemas.Error).toBeDefined();
   });
 

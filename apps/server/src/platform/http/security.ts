@@ -5,8 +5,18 @@ import type { AppContext } from '../context.js';
 import type { ErrorBody } from './errors.js';
 
 /** Vendors whose scripts and frames the pages may load: card vault, bank link, bot check. */
-const VENDOR_SCRIPTS = ['https://js.stripe.com', 'https://cdn.plaid.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
-const VENDOR_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://cdn.plaid.com', 'https://www.google.com/recaptcha/'];
+const VENDOR_SCRIPTS = [
+  'https://js.stripe.com',
+  'https://cdn.plaid.com',
+  'https://www.google.com/recaptcha/',
+  'https://www.gstatic.com/recaptcha/',
+];
+const VENDOR_FRAMES = [
+  'https://js.stripe.com',
+  'https://hooks.stripe.com',
+  'https://cdn.plaid.com',
+  'https://www.google.com/recaptcha/',
+];
 const VENDOR_CONNECT = ['https://api.stripe.com', 'https://*.plaid.com'];
 
 export async function registerSecurity(app: FastifyInstance, context: AppContext): Promise<void> {

@@ -19,7 +19,10 @@ async function testRoutes(app: FastifyInstance) {
     '/api/business/:businessId/test-transfers',
     {
       config: { business: {}, idempotency: 'required' },
-      schema: { params: z.object({ businessId: z.string() }), body: z.object({ amount: z.string(), slow: z.boolean().optional() }) },
+      schema: {
+        params: z.object({ businessId: z.string() }),
+        body: z.object({ amount: z.string(), slow: z.boolean().optional() }),
+      },
     },
     async (request, reply) => {
       if (request.body.slow) await new Promise<void>((resolve) => (release = resolve));
@@ -36,7 +39,9 @@ async function testRoutes(app: FastifyInstance) {
 }
 
 async function countTransfers(): Promise<number> {
-  const result = await t.database.sql.query<{ n: string | number }>('select count(*) as n from test_transfers');
+  const result = await t.database.sql.query<{ n: string | number }>(
+    'select count(*) as n from test_transfers',
+  );
   return Number(result.rows[0]?.n);
 }
 
@@ -51,7 +56,9 @@ function post(key: string | undefined, body: Record<string, unknown>) {
 
 beforeAll(async () => {
   t = await createTestApp({ extraRoutes: testRoutes });
-  await t.database.sql.exec('create table test_transfers (id text primary key, business_id text not null, amount text not null)');
+  await t.database.sql.exec(
+    'create table test_transfers (id text primary key, business_id text not null, amount text not null)',
+  );
   const business = await makeBusiness(t.context);
   businessId = business.businessId;
   headers = await signIn(t.context, business.owner);

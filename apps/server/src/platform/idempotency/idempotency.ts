@@ -62,7 +62,10 @@ export function registerIdempotency(app: FastifyInstance, context: AppContext): 
     const key = Array.isArray(header) ? header[0] : header;
     if (!key) {
       if (mode === 'required') {
-        throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 'An Idempotency-Key header is required for this request.');
+        throw new AppError(
+          'IDEMPOTENCY_KEY_REQUIRED',
+          'An Idempotency-Key header is required for this request.',
+        );
       }
       return;
     }
@@ -98,7 +101,13 @@ export function registerIdempotency(app: FastifyInstance, context: AppContext): 
       const [existing] = await db
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.route, route), eq(idempotencyKeys.key, key)))
+        .where(
+          and(
+            eq(idempotencyKeys.scope, scope),
+            eq(idempotencyKeys.route, route),
+            eq(idempotencyKeys.key, key),
+          ),
+        )
         .limit(1);
       if (!existing) continue; // removed between the two statements: try again
       const expired = existing.expiresAt <= now;
@@ -116,17 +125,25 @@ export function registerIdempotency(app: FastifyInstance, context: AppContext): 
         );
       }
       if (existing.state === 'in_flight') {
-        throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is in progress.', {
-          headers: { 'retry-after': '1' },
-        });
+        throw new AppError(
+          'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+          'A request with this Idempotency-Key is in progress.',
+          {
+            headers: { 'retry-after': '1' },
+          },
+        );
       }
       reply.header('idempotent-replayed', 'true');
       reply.header('content-type', 'application/json; charset=utf-8');
       return reply.code(existing.responseStatus ?? 200).send(existing.responseBody ?? '');
     }
-    throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is in progress.', {
-      headers: { 'retry-after': '1' },
-    });
+    throw new AppError(
+      'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+      'A request with this Idempotency-Key is in progress.',
+      {
+        headers: { 'retry-after': '1' },
+      },
+    );
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -150,7 +167,9 @@ export function registerIdempotency(app: FastifyInstance, context: AppContext): 
 }
 
 /** Deletes remembered answers past their 24 hours (run by the `idempotency.purge` job). */
-export async function purgeExpiredIdempotencyKeys(context: Pick<AppContext, 'database' | 'clock'>): Promise<number> {
+export async function purgeExpiredIdempotencyKeys(
+  context: Pick<AppContext, 'database' | 'clock'>,
+): Promise<number> {
   const deleted = await context.database.db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.expiresAt, context.clock.now()))

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { messages } from '../../modules/notifications/tables.js';
 import { queueMessage } from '../../modules/notifications/service.js';
+import { messages } from '../../modules/notifications/tables.js';
 import { createTestApp, openTestContextDatabase, type TestApp } from '../../testing/test-app.js';
 import type { Database } from '../db/client.js';
 
@@ -16,7 +16,11 @@ afterAll(async () => {
   await database.close();
 });
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await read();

@@ -21,7 +21,11 @@ export interface SendOptions {
 
 export interface Jobs {
   /** Declares a job and its handler; every job must be idempotent (a second run changes nothing). */
-  register<T extends object>(name: string, handler: JobHandler<T>, options?: { cron?: string; retryLimit?: number }): void;
+  register<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: { cron?: string; retryLimit?: number },
+  ): void;
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   start(options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
@@ -75,7 +79,12 @@ export function createJobs(options: JobsOptions): Jobs {
     },
     register(name, handler, registerOptions = {}) {
       if (boss) throw new Error(`Job ${name} registered after start`);
-      registrations.set(name, { name, handler, cron: registerOptions.cron, retryLimit: registerOptions.retryLimit ?? 5 });
+      registrations.set(name, {
+        name,
+        handler,
+        cron: registerOptions.cron,
+        retryLimit: registerOptions.retryLimit ?? 5,
+      });
     },
     async send(name, data, sendOptions = {}) {
       if (!boss) throw new Error('Jobs are not started');

@@ -2,7 +2,11 @@ import twilio from 'twilio';
 import type { SmsProvider } from './sms.js';
 
 /** Real SMS through Twilio's official SDK. */
-export function createTwilioSms(options: { accountSid: string; authToken: string; from: string }): SmsProvider {
+export function createTwilioSms(options: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+}): SmsProvider {
   const client = twilio(options.accountSid, options.authToken);
   return {
     name: 'twilio',

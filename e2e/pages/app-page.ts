@@ -1,0 +1,27 @@
+import type { Page } from '@playwright/test';
+
+/** Page model of the app shell and the public pages of the foundation. */
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  async open(path = '/') {
+    await this.page.goto(path);
+  }
+
+  heading(name: string | RegExp) {
+    return this.page.getByRole('heading', { name });
+  }
+}
+
+/** Page model of the browsable API reference at /api/docs. */
+export class ApiDocsPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/api/docs');
+  }
+
+  operation(path: string) {
+    return this.page.locator('.opblock-summary-path', { hasText: path }).first();
+  }
+}
