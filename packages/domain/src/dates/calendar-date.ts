@@ -1,0 +1,43 @@
+/**
+ * Calendar dates are plain 'YYYY-MM-DD' strings. A Date argument is read in UTC (its UTC year,
+ * month and day), so results never depend on the runtime's time zone.
+ */
+export type CalendarDateInput = string | Date;
+
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Day number (days since 1970-01-01) of a calendar date; throws on an invalid date. */
+export const toDayNumber = (input: CalendarDateInput): number => {
+  if (input instanceof Date) {
+    const time = input.getTime();
+    if (Number.isNaN(time)) throw new RangeError('Invalid date');
+    return Math.floor(time / 86_400_000);
+  }
+  const match = PATTERN.exec(input);
+  if (!match) throw new RangeError(`Invalid calendar date: ${input}`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const check = new Date(time);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    throw new RangeError(`Invalid calendar date: ${input}`);
+  }
+  return time / 86_400_000;
+};
+
+/** 'YYYY-MM-DD' of a day number. */
+export const fromDayNumber = (dayNumber: number): string =>
+  new Date(dayNumber * 86_400_000).toISOString().slice(0, 10);
+
+/** Normalises a string or Date (UTC) to 'YYYY-MM-DD'. */
+export const toCalendarDate = (input: CalendarDateInput): string => fromDayNumber(toDayNumber(input));
+
+/** 0 = Sunday … 6 = Saturday. */
+export const getWeekday = (input: CalendarDateInput): number => {
+  const weekday = (toDayNumber(input) + 4) % 7; // 1970-01-01 was a Thursday
+  return weekday < 0 ? weekday + 7 : weekday;
+};
+
+export const isWeekend = (input: CalendarDateInput): boolean => {
+  const weekday = getWeekday(input);
+  return weekday === 0 || weekday === 6;
+};

@@ -1,0 +1,3 @@
+export * from './business-days.js';
+export * from './calendar-date.js';
+export * from './holidays.js';

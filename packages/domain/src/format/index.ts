@@ -1,0 +1,4 @@
+export * from './date.js';
+export * from './mask.js';
+export * from './number.js';
+export * from './text.js';

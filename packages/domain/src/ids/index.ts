@@ -1,0 +1,1 @@
+export * from './id.js';

@@ -1,0 +1,2 @@
+export * from './cents.js';
+export * from './schemas.js';

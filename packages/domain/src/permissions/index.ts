@@ -1,0 +1,3 @@
+export * from './ability.js';
+export * from './keys.js';
+export * from './toggle.js';

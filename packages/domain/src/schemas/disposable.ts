@@ -1,0 +1,31 @@
+import disposableDomains from 'disposable-email-domains/index.json' with { type: 'json' };
+import wildcardDomains from 'disposable-email-domains/wildcard.json' with { type: 'json' };
+
+const DISPOSABLE: ReadonlySet<string> = new Set(disposableDomains as string[]);
+const WILDCARD: ReadonlySet<string> = new Set(wildcardDomains as string[]);
+
+/** The lower-cased domain of an email address, or '' when there is none. */
+export const getEmailDomain = (email: string): string => {
+  const at = email.lastIndexOf('@');
+  return at < 0
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
+};
+
+/**
+ * Whether the address uses a disposable-mail domain (the `disposable-email-domains` list, plus any
+ * sub-domain of its wildcard list).
+ */
+export const isDisposableEmail = (email: string): boolean => {
+  const domain = getEmailDomain(email);
+  if (!domain) return false;
+  if (DISPOSABLE.has(domain)) return true;
+  const labels = domain.split('.');
+  for (let i = 0; i < labels.length - 1; i += 1) {
+    if (WILDCARD.has(labels.slice(i).join('.'))) return true;
+  }
+  return false;
+};
