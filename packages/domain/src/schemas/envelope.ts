@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Success answer of every API call: `{ status, message, data }`. */
+/** Success answer of every API call: `{ status: true, message, data }`. */
 export const successEnvelope = <T extends z.ZodType>(dataSchema: T) =>
-  z.object({ status: z.number().int(), message: z.string(), data: dataSchema });
+  z.object({ status: z.literal(true), message: z.string(), data: dataSchema });
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

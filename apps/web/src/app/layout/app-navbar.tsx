@@ -1,0 +1,51 @@
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { isNavItemActive, NAV_SECTIONS } from './nav-items';
+
+export type AppNavbarProps = { businessId: string };
+
+/** Sidebar links of one business, grouped Pay / Get Paid / Settings. */
+export const AppNavbar = ({ businessId }: AppNavbarProps) => {
+  const { pathname } = useLocation();
+  return (
+    <ScrollArea type="scroll" px="sm" py="md">
+      <Stack gap="lg">
+        {NAV_SECTIONS.map((section) => {
+          const headingId = `nav-section-${section.label?.toLowerCase().replace(/\s+/g, '-') ?? 'main'}`;
+          return (
+            <Stack
+              key={section.label ?? 'main'}
+              gap={2}
+              role="group"
+              aria-labelledby={section.label ? headingId : undefined}
+            >
+              {section.label ? (
+                <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4} lts="0.06em">
+                  {section.label}
+                </Text>
+              ) : null}
+              {section.items.map((item) => {
+                const isActive = isNavItemActive(item, businessId, pathname);
+                const Icon = item.icon;
+                return (
+                  <NavLink
+                    key={item.label}
+                    component={Link}
+                    to={item.getHref(businessId)}
+                    label={item.label}
+                    active={isActive}
+                    aria-current={isActive ? 'page' : undefined}
+                    leftSection={<Icon size={18} stroke={1.7} aria-hidden />}
+                    variant="light"
+                    fw={isActive ? 600 : 500}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                );
+              })}
+            </Stack>
+          );
+        })}
+      </Stack>
+    </ScrollArea>
+  );
+};

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import { MOBILE_MEDIA_QUERY } from './mobile-notice';
+
+const setViewportWidth = (width: number) => {
+  vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
+    matches: query === MOBILE_MEDIA_QUERY && width < 1152,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+};
+
+describe('MobileNotice', () => {
+  afterEach(() => setViewportWidth(1280));
+
+  // The app provider renders the notice above every page.
+  it('tells narrow browsers to use a desktop browser', async () => {
+    setViewportWidth(1024);
+    renderWithProviders(<p>Page</p>);
+    const dialog = await screen.findByRole('dialog', { name: 'Mobile/Tablet Browser Detected' });
+    expect(dialog).toHaveTextContent(/desktop browser/);
+  });
+
+  it('stays out of the way at 1152 px and wider', () => {
+    setViewportWidth(1152);
+    renderWithProviders(<p>Page</p>);
+    expect(screen.getByText('Page')).toBeInTheDocument();
+    expect(screen.queryByText('Mobile/Tablet Browser Detected')).not.toBeInTheDocument();
+  });
+
+  it('uses the 1152 px breakpoint', () => {
+    expect(MOBILE_MEDIA_QUERY).toBe('(max-width: 1151.98px)');
+  });
+});
