@@ -1,7 +1,8 @@
+import { paginationQuerySchema } from '@ferry/domain/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { envelopeSchema, errorResponses, ok } from '../../platform/http/envelope.js';
+import { errorResponses, ok, pagedEnvelopeSchema } from '../../platform/http/envelope.js';
 import { listOutbox } from './service.js';
 
 const outboxItemSchema = z
@@ -28,20 +29,9 @@ export const devOutboxRoutes =
         schema: {
           tags: ['Development'],
           summary: 'Messages sent by Ferry (development only)',
-          querystring: z.object({
-            to: z.string().max(320).optional(),
-            pageNumber: z.coerce.number().int().min(1).default(1),
-            pageSize: z.coerce.number().int().min(1).max(100).default(20),
-          }),
+          querystring: paginationQuerySchema.extend({ to: z.string().max(320).optional() }),
           response: {
-            200: envelopeSchema(
-              z.object({
-                items: z.array(outboxItemSchema),
-                total: z.number().int(),
-                pageNumber: z.number().int(),
-                pageSize: z.number().int(),
-              }),
-            ),
+            200: pagedEnvelopeSchema(outboxItemSchema),
             ...errorResponses,
           },
         },

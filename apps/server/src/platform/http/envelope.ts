@@ -1,3 +1,4 @@
+import { errorObjectSchema, pagedSchema, successEnvelope } from '@ferry/domain/schemas';
 import { z } from 'zod';
 
 /** Success answers: `{ status, message, data }`. */
@@ -11,18 +12,11 @@ export function ok<T>(data: T, message = 'Success'): Envelope<T> {
   return { status: true, message, data };
 }
 
-export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ status: z.literal(true), message: z.string(), data });
-}
+export const envelopeSchema = successEnvelope;
+export const pagedEnvelopeSchema = <T extends z.ZodType>(item: T) => successEnvelope(pagedSchema(item));
 
-export const errorBodySchema = z
-  .object({
-    message: z.string(),
-    statusCode: z.number().int(),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })),
-    errorCode: z.string(),
-  })
-  .meta({ id: 'Error' });
+/** The server always names an errorCode. */
+export const errorBodySchema = errorObjectSchema.extend({ errorCode: z.string() }).meta({ id: 'Error' });
 
 /** The error answers a route may give, for the OpenAPI document. */
 export const errorResponses = {
