@@ -74,7 +74,7 @@ export function registerAuthContext(app: FastifyInstance, context: AppContext): 
   app.decorateRequest('auth', null);
   app.decorateRequest('client', null as unknown as ClientHeaders);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preValidation', async (request) => {
     request.client = {
       deviceId: readHeader(request, 'device-id'),
       visitorId: readHeader(request, 'visitor-id'),

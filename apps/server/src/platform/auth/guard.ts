@@ -65,10 +65,10 @@ export async function resolveBusiness(
   };
 }
 
-/** Runs after the session is read: every route with `config.business` is guarded here. */
+/** Runs after the session is read (and after the rate limit): every route with `config.business` is guarded here. */
 export function registerBusinessGuard(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('business', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config?.business;
     if (!config) return;
     request.business = await resolveBusiness(request, context, config);

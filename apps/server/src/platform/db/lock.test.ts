@@ -65,8 +65,12 @@ it('refuses a second process on the same data folder with a clear message', asyn
   expect(code).toBe(1);
   expect(second.output()).toContain('Another Ferry process');
   expect(second.output()).toContain(dataDir);
-  // The first one is unharmed.
+  // The first one is unharmed...
   expect(first.child.exitCode).toBeNull();
+  // ...and shuts down gracefully on SIGTERM, releasing the lock.
+  first.child.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, 'ferry.lock'))).toBe(false);
 }, 60_000);
 
 it('takes over a lock left by a process that is gone', () => {
