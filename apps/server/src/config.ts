@@ -31,6 +31,11 @@ export const configSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
+  BOT_CHECK_PROVIDER: z.enum(['sandbox', 'recaptcha']).default('sandbox'),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** Codes sent per user, and per destination, in 24 hours. */
+  OTP_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -69,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new ConfigError(
       'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio',
+    );
+  }
+  if (config.BOT_CHECK_PROVIDER === 'recaptcha' && !config.RECAPTCHA_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RECAPTCHA_SECRET: required when BOT_CHECK_PROVIDER=recaptcha',
     );
   }
   const dataDir = path.resolve(config.DATA_DIR);

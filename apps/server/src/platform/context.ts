@@ -1,6 +1,5 @@
 import type { Config } from '../config.js';
-import type { MailProvider } from '../providers/mail/mail.js';
-import type { SmsProvider } from '../providers/sms/sms.js';
+import type { Providers } from '../providers/index.js';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
 import type { Jobs } from './jobs/jobs.js';
@@ -11,8 +10,5 @@ export interface AppContext {
   database: Database;
   clock: Clock;
   jobs: Jobs;
-  providers: {
-    mail: MailProvider;
-    sms: SmsProvider;
-  };
+  providers: Providers;
 }

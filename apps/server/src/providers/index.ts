@@ -1,4 +1,7 @@
 import type { Config } from '../config.js';
+import type { BotCheckProvider } from './bot-check/bot-check.js';
+import { createRecaptchaBotCheck } from './bot-check/recaptcha.js';
+import { createSandboxBotCheck } from './bot-check/sandbox.js';
 import type { MailProvider } from './mail/mail.js';
 import { createSandboxMail } from './mail/sandbox.js';
 import { createSmtpMail } from './mail/smtp.js';
@@ -7,7 +10,13 @@ import type { SmsProvider } from './sms/sms.js';
 import { createTwilioSms } from './sms/twilio.js';
 
 /** The one place that knows which adapter is live. */
-export function createProviders(config: Config): { mail: MailProvider; sms: SmsProvider } {
+export interface Providers {
+  mail: MailProvider;
+  sms: SmsProvider;
+  botCheck: BotCheckProvider;
+}
+
+export function createProviders(config: Config): Providers {
   const mail =
     config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
       ? createSmtpMail({ url: config.SMTP_URL, from: config.MAIL_FROM })
@@ -23,5 +32,9 @@ export function createProviders(config: Config): { mail: MailProvider; sms: SmsP
           from: config.TWILIO_FROM,
         })
       : createSandboxSms();
-  return { mail, sms };
+  const botCheck =
+    config.BOT_CHECK_PROVIDER === 'recaptcha' && config.RECAPTCHA_SECRET
+      ? createRecaptchaBotCheck({ secret: config.RECAPTCHA_SECRET, minScore: config.RECAPTCHA_MIN_SCORE })
+      : createSandboxBotCheck();
+  return { mail, sms, botCheck };
 }

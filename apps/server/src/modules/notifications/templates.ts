@@ -1,0 +1,77 @@
+/** Mail and SMS texts. Every template gives text and HTML; values are escaped in the HTML. */
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
+}
+
+/** The shared frame of every Ferry mail: a plain, accessible layout that renders without images. */
+export function mailLayout(options: { title: string; bodyHtml: string }): string {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(options.title)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f5f7fa;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f1b2d">',
+    '<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">',
+    '<tr><td>',
+    '<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#0b6477">Ferry</p>',
+    options.bodyHtml,
+    '<p style="margin:32px 0 0;font-size:12px;color:#5c6b7e">You received this message because of activity on your Ferry account. If this was not you, you can ignore it.</p>',
+    '</td></tr></table></body></html>',
+  ].join('');
+}
+
+export type OtpPurpose =
+  | 'EMAIL_VERIFICATION'
+  | 'PHONE_VERIFICATION'
+  | 'SIGN_IN'
+  | 'CHANGE_PHONE'
+  | 'GUEST_ACCESS';
+
+const PURPOSE_TEXT: Record<OtpPurpose, string> = {
+  EMAIL_VERIFICATION: 'verify your email address',
+  PHONE_VERIFICATION: 'verify your mobile number',
+  SIGN_IN: 'sign in',
+  CHANGE_PHONE: 'confirm your new mobile number',
+  GUEST_ACCESS: 'continue',
+};
+
+export function renderOtpMail(options: {
+  code: string;
+  purpose: OtpPurpose;
+  validMinutes: number;
+}): RenderedMail {
+  const action = PURPOSE_TEXT[options.purpose];
+  const subject = `Your Ferry verification code: ${options.code}`;
+  const text = [
+    `Your Ferry verification code is ${options.code}.`,
+    '',
+    `Enter it to ${action}. It expires in ${options.validMinutes} minutes and can be used once.`,
+    'Ferry will never ask you for this code by phone or email.',
+  ].join('\n');
+  const html = mailLayout({
+    title: subject,
+    bodyHtml: [
+      `<p style="margin:0 0 16px;font-size:16px">Enter this code to ${escapeHtml(action)}:</p>`,
+      `<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px">${escapeHtml(options.code)}</p>`,
+      `<p style="margin:0;font-size:14px;color:#5c6b7e">It expires in ${options.validMinutes} minutes and can be used once. Ferry will never ask you for this code by phone or email.</p>`,
+    ].join(''),
+  });
+  return { subject, text, html };
+}
+
+export function renderOtpSms(options: { code: string; purpose: OtpPurpose; validMinutes: number }): string {
+  return `${options.code} is your Ferry code to ${PURPOSE_TEXT[options.purpose]}. It expires in ${options.validMinutes} minutes. Never share it.`;
+}
