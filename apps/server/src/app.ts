@@ -15,10 +15,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { authRoutes } from './modules/auth/routes.js';
 import { businessRoutes } from './modules/businesses/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerNotificationJobs } from './modules/notifications/jobs.js';
 import { devOutboxRoutes } from './modules/notifications/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 import { registerAuthContext } from './platform/auth/context.js';
 import { registerBusinessGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
@@ -120,6 +122,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await app.register(
     async (api) => {
       await api.register(healthRoutes(context));
+      await api.register(authRoutes(context));
+      await api.register(userRoutes(context));
       await api.register(businessRoutes(context));
       if (!context.config.isProduction) await api.register(devOutboxRoutes(context));
     },

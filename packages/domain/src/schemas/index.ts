@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './address.js';
 export * from './bank-account.js';
 export * from './business.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
+import { createdAt, idColumn, refColumn, updatedAt } from '../../platform/db/columns.js';
 
 export const users = pgTable(
   'users',
@@ -22,3 +22,31 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A user's phone numbers; at most one primary. A verified primary number belongs to one account only. */
+export const userPhones = pgTable(
+  'user_phones',
+  {
+    id: idColumn(),
+    userId: refColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Dial code without '+', e.g. '1'. */
+    countryCode: text('country_code').notNull(),
+    /** Lower-case ISO 3166 alpha-2, e.g. 'us'. */
+    countryIsoCode: text('country_iso_code').notNull(),
+    /** The number as entered, national format digits. */
+    phoneNumber: text('phone_number').notNull(),
+    /** E.164, e.g. +14155550123: what codes are sent to and what uniqueness is checked on. */
+    e164: text('e164').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('user_phones_primary_unique').on(table.userId).where(sql`${table.isPrimary}`),
+    uniqueIndex('user_phones_e164_primary_unique').on(table.e164).where(sql`${table.isPrimary}`),
+  ],
+);
+
+export type UserPhoneRow = typeof userPhones.$inferSelect;
