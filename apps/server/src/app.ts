@@ -20,6 +20,7 @@ import { businessRoutes } from './modules/businesses/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerNotificationJobs } from './modules/notifications/jobs.js';
 import { devOutboxRoutes } from './modules/notifications/routes.js';
+import { otpRoutes } from './modules/otp/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuthContext } from './platform/auth/context.js';
 import { registerBusinessGuard } from './platform/auth/guard.js';
@@ -124,6 +125,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(healthRoutes(context));
       await api.register(authRoutes(context));
       await api.register(userRoutes(context));
+      await api.register(otpRoutes(context));
       await api.register(businessRoutes(context));
       if (!context.config.isProduction) await api.register(devOutboxRoutes(context));
     },

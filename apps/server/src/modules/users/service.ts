@@ -135,3 +135,44 @@ export function toUserProfile(user: UserRow, phones: UserPhoneRow[]) {
     })),
   };
 }
+
+export async function markEmailVerified(options: {
+  db: DbOrTx;
+  clock: Clock;
+  userId: string;
+}): Promise<void> {
+  await options.db
+    .update(users)
+    .set({ isEmailVerified: true, updatedAt: options.clock.now() })
+    .where(eq(users.id, options.userId));
+}
+
+/** Marks the primary phone (and so the user's phone) verified. */
+export async function markPrimaryPhoneVerified(options: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+}): Promise<void> {
+  await options.db.transaction(async (tx) => {
+    await tx
+      .update(userPhones)
+      .set({ isVerified: true })
+      .where(and(eq(userPhones.userId, options.userId), eq(userPhones.isPrimary, true)));
+    await tx
+      .update(users)
+      .set({ isPhoneNumberVerified: true, updatedAt: options.clock.now() })
+      .where(eq(users.id, options.userId));
+  });
+}
+
+export async function findPrimaryPhone(options: {
+  db: DbOrTx;
+  userId: string;
+}): Promise<UserPhoneRow | null> {
+  const [row] = await options.db
+    .select()
+    .from(userPhones)
+    .where(and(eq(userPhones.userId, options.userId), eq(userPhones.isPrimary, true)))
+    .limit(1);
+  return row ?? null;
+}
