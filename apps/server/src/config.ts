@@ -36,6 +36,16 @@ export const configSchema = z.object({
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   /** Codes sent per user, and per destination, in 24 hours. */
   OTP_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Countries whose users must verify their primary phone (ISO codes, comma-separated). */
+  PHONE_VERIFICATION_COUNTRIES: z
+    .string()
+    .default('US,IN')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    ),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { newId } from '../../platform/ids.js';
@@ -74,4 +74,23 @@ export async function revokeSession(options: { db: DbOrTx; clock: Clock; session
     .update(sessions)
     .set({ revokedAt: options.clock.now() })
     .where(and(eq(sessions.id, options.sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user but `keepSessionId` (after a password change or reset). */
+export async function revokeOtherSessions(options: {
+  db: DbOrTx;
+  clock: Clock;
+  userId: string;
+  keepSessionId?: string;
+}): Promise<void> {
+  await options.db
+    .update(sessions)
+    .set({ revokedAt: options.clock.now() })
+    .where(
+      and(
+        eq(sessions.userId, options.userId),
+        isNull(sessions.revokedAt),
+        options.keepSessionId ? ne(sessions.id, options.keepSessionId) : undefined,
+      ),
+    );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readCodeFromOutbox, signUpViaApi } from '../../testing/access-flow.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -7,31 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signUp(email: string, phoneNumber: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/users/sign-up',
-    payload: {
-      firstName: 'Devon',
-      lastName: 'Reyes',
-      email,
-      phones: [{ phoneNumber, countryCode: '1', countryISOCode: 'us' }],
-      country: 'US',
-      recaptchaToken: 'ok',
-      isAgree: true,
-    },
-  });
-  const { token, sessionId } = res.json().data;
-  return { authorization: `Bearer ${token}`, 'session-id': sessionId };
-}
-
-async function codeFromOutbox(to: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
-  const text: string = res.json().data.items[0].text;
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!code) throw new Error(`no code in: ${text}`);
-  return code;
-}
+const signUp = (email: string, phoneNumber: string) => signUpViaApi(t.app, { email, phoneNumber });
+const codeFromOutbox = (to: string) => readCodeFromOutbox(t.app, to);
 
 const me = async (headers: Record<string, string>) =>
   (await t.app.inject({ method: 'GET', url: '/api/user', headers })).json().data;

@@ -5,31 +5,7 @@ import { getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok } from '../../platform/http/envelope.js';
 import { SENSITIVE_RATE_LIMIT } from '../auth/routes.js';
-import { findUserByEmail, listPhones, toUserProfile } from './service.js';
-
-const userProfileSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    country: z.string().nullable(),
-    activeStatus: z.string(),
-    isPasswordSet: z.boolean(),
-    isEmailVerified: z.boolean(),
-    isPhoneNumberVerified: z.boolean(),
-    userType: z.string().nullable(),
-    phones: z.array(
-      z.object({
-        countryCode: z.string(),
-        phoneNumber: z.string(),
-        countryISOCode: z.string(),
-        isPrimary: z.boolean(),
-        isPhoneNumberVerified: z.boolean(),
-      }),
-    ),
-  })
-  .meta({ id: 'UserProfile' });
+import { findUserByEmail, listPhones, toUserProfile, userProfileSchema } from './service.js';
 
 export const userRoutes =
   (context: AppContext): FastifyPluginAsyncZod =>

@@ -1,5 +1,6 @@
 import { PHONE_MESSAGES, type SignUpRequest, toE164 } from '@ferry/domain/schemas';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import { type Db, type DbOrTx, getPgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -176,3 +177,28 @@ export async function findPrimaryPhone(options: {
     .limit(1);
   return row ?? null;
 }
+
+/** The shape of `toUserProfile`, for route schemas. */
+export const userProfileSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    country: z.string().nullable(),
+    activeStatus: z.string(),
+    isPasswordSet: z.boolean(),
+    isEmailVerified: z.boolean(),
+    isPhoneNumberVerified: z.boolean(),
+    userType: z.string().nullable(),
+    phones: z.array(
+      z.object({
+        countryCode: z.string(),
+        phoneNumber: z.string(),
+        countryISOCode: z.string(),
+        isPrimary: z.boolean(),
+        isPhoneNumberVerified: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'UserProfile' });
