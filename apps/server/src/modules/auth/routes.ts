@@ -89,7 +89,6 @@ export const authRoutes =
         const current = getUser(request);
         const { session, user } = await setInitialPassword(context, {
           user: current,
-          sessionId: request.auth?.sessionId ?? '',
           password: request.body.password,
           deviceId: request.client.deviceId,
         });

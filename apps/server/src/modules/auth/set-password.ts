@@ -1,4 +1,3 @@
-import { PASSWORD_MESSAGES } from '@ferry/domain/schemas';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -32,14 +31,13 @@ export function isPhoneVerificationRequired(
  */
 export async function setInitialPassword(
   context: Pick<AppContext, 'database' | 'clock' | 'config'>,
-  options: { user: UserRow; sessionId: string; password: string; deviceId: string | null },
+  options: { user: UserRow; password: string; deviceId: string | null },
 ): Promise<{ session: CreatedSession; user: UserRow }> {
   const { user } = options;
   if (user.passwordHash) throw new AppError('CONFLICT', PASSWORD_ALREADY_SET_MESSAGE);
   if (!user.isEmailVerified || (isPhoneVerificationRequired(context, user) && !user.isPhoneNumberVerified)) {
     throw new AppError('FORBIDDEN', VERIFY_FIRST_MESSAGE);
   }
-  if (!options.password) throw new AppError('VALIDATION_ERROR', PASSWORD_MESSAGES.required);
   assertNotCommonPassword(options.password);
   const passwordHash = await hashPassword(options.password);
   const { db } = context.database;
