@@ -18,8 +18,12 @@ await build({
     {
       name: 'external-packages',
       setup(b) {
+        // JSON data files of packages (e.g. the disposable-domain list) are bundled: Node needs an import
+        // attribute to load JSON as ESM, which an external import would not carry.
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@ferry/') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@ferry/') || args.path.endsWith('.json')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

@@ -36,7 +36,7 @@ export async function queueMessage(
     await context.jobs.send(
       DELIVER_JOB,
       { messageId: id },
-      { singletonKey: id, startAfter: options.deliverAfterSeconds },
+      { singletonKey: id, startAfter: options.deliverAfterSeconds, db: options.db },
     );
   }
   return id;

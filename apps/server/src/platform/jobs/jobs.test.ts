@@ -72,3 +72,33 @@ it('runs a delayed job once across a restart of the queue', async () => {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect((await readMessage(id)())?.attempts).toBe(1);
 });
+
+it('queues a delivery inside an open transaction without blocking, and only if it commits', async () => {
+  t = await createTestApp({ database, jobs: true });
+  await t.context.jobs.start({ work: true });
+  const context = t.context;
+  const committed = await database.db.transaction((tx) =>
+    queueMessage(context, {
+      db: tx,
+      message: { channel: 'email', to: 'tx@example.com', subject: 'In a transaction', text: 'Hi' },
+    }),
+  );
+  let rolledBack = '';
+  await expect(
+    database.db.transaction(async (tx) => {
+      rolledBack = await queueMessage(context, {
+        db: tx,
+        message: { channel: 'email', to: 'tx@example.com', subject: 'Undone', text: 'Hi' },
+      });
+      throw new Error('roll back');
+    }),
+  ).rejects.toThrow('roll back');
+  const row = await waitFor(readMessage(committed), (r) => r?.status === 'sent');
+  expect(row?.status).toBe('sent');
+  expect(await readMessage(rolledBack)()).toBeUndefined();
+  const jobs = await database.sql.query<{ n: string | number }>(
+    "select count(*) as n from pgboss.job where name = 'notifications.deliver' and data->>'messageId' = $1",
+    [rolledBack],
+  );
+  expect(Number(jobs.rows[0]?.n)).toBe(0);
+});

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client.js';
+import type { Database, DbOrTx } from '../db/client.js';
 
 export type JobHandler<T> = (data: T, meta: { id: string; name: string }) => Promise<void>;
 
@@ -17,6 +17,36 @@ export interface SendOptions {
   startAfter?: number | Date;
   /** At most one queued job per key. */
   singletonKey?: string;
+  /**
+   * Enqueue inside this transaction: the job exists exactly when the transaction commits. (On the
+   * embedded database it is also the only way: a second connection would wait for the open transaction.)
+   */
+  db?: DbOrTx;
+}
+
+interface DriverClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * The driver client under a drizzle database or transaction (PGlite's transaction, or node-postgres's
+ * pool client inside a transaction). pg-boss's SQL reuses positional parameters, so it must run as is.
+ */
+function driverClientOf(db: DbOrTx): DriverClient {
+  const client = (db as unknown as { session?: { client?: DriverClient } }).session?.client;
+  if (!client || typeof client.query !== 'function')
+    throw new Error('No driver client under this database handle');
+  return client;
+}
+
+function executorOn(db: DbOrTx): PgBoss.Db {
+  const client = driverClientOf(db);
+  return {
+    executeSql: async (text, values) => {
+      const result = await client.query(text, values ?? []);
+      return { rows: result.rows };
+    },
+  };
 }
 
 export interface Jobs {
@@ -96,6 +126,7 @@ export function createJobs(options: JobsOptions): Jobs {
         retryLimit: registration?.retryLimit,
         retryBackoff: true,
         retryDelay: 5,
+        ...(sendOptions.db ? { db: executorOn(sendOptions.db) } : {}),
       });
     },
     async start({ work }) {
