@@ -27,28 +27,32 @@ const parseCents = (value: string): number | undefined => {
   }
 };
 
-/** Pay amount: digits and one dot, at most 2 decimals, at least $1.00, at most the unscheduled balance. Parses to cents. */
-export const payAmountSchema = (unscheduledBalanceCents: number) =>
-  z.string({ error: PAYMENT_FORM_MESSAGES.amountRequired }).transform((value, ctx) => {
-    if (value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: PAYMENT_FORM_MESSAGES.amountRequired });
-      return z.NEVER;
-    }
-    const cents = parseCents(value.trim());
-    if (cents === undefined || cents < 0) {
-      ctx.addIssue({ code: 'custom', message: PAYMENT_FORM_MESSAGES.amountInvalid });
-      return z.NEVER;
-    }
-    if (cents < MIN_AMOUNT_CENTS) {
-      ctx.addIssue({ code: 'custom', message: PAYMENT_FORM_MESSAGES.amountMin });
-      return z.NEVER;
-    }
-    if (cents > unscheduledBalanceCents) {
-      const balance = formatMoney(unscheduledBalanceCents);
-      ctx.addIssue({ code: 'custom', message: PAYMENT_FORM_MESSAGES.amountAboveBalance(balance) });
+/**
+ * A decimal amount typed by a person, parsed to cents. An empty entry gives `emptyMessage`, text that is
+ * not an amount gives the invalid-amount message, and `check` returns the first broken rule, if any.
+ */
+const amountInCentsSchema = (emptyMessage: string, check: (cents: number) => string | undefined) =>
+  z.string({ error: emptyMessage }).transform((value, ctx) => {
+    const text = value.trim();
+    const cents = text === '' ? undefined : parseCents(text);
+    const message =
+      text === '' ? emptyMessage : cents === undefined ? PAYMENT_FORM_MESSAGES.amountInvalid : check(cents);
+    if (message !== undefined || cents === undefined) {
+      ctx.addIssue({ code: 'custom', message: message ?? PAYMENT_FORM_MESSAGES.amountInvalid });
       return z.NEVER;
     }
     return cents;
+  });
+
+/** Pay amount: digits and one dot, at most 2 decimals, at least $1.00, at most the unscheduled balance. Parses to cents. */
+export const payAmountSchema = (unscheduledBalanceCents: number) =>
+  amountInCentsSchema(PAYMENT_FORM_MESSAGES.amountRequired, (cents) => {
+    if (cents < 0) return PAYMENT_FORM_MESSAGES.amountInvalid;
+    if (cents < MIN_AMOUNT_CENTS) return PAYMENT_FORM_MESSAGES.amountMin;
+    if (cents > unscheduledBalanceCents) {
+      return PAYMENT_FORM_MESSAGES.amountAboveBalance(formatMoney(unscheduledBalanceCents));
+    }
+    return undefined;
   });
 
 /**
@@ -56,32 +60,20 @@ export const payAmountSchema = (unscheduledBalanceCents: number) =>
  * or leaving at least $1 unpaid. Parses to cents.
  */
 export const partialPaymentAmountSchema = (dueCents: number) =>
-  z.string({ error: PAYMENT_FORM_MESSAGES.amountInvalid }).transform((value, ctx) => {
-    const cents = parseCents(value.trim());
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (cents === undefined) return fail(PAYMENT_FORM_MESSAGES.amountInvalid);
-    if (cents < MIN_AMOUNT_CENTS) return fail(PAYMENT_FORM_MESSAGES.partialMin);
-    if (cents > dueCents) return fail(PAYMENT_FORM_MESSAGES.partialMax(formatMoney(dueCents)));
+  amountInCentsSchema(PAYMENT_FORM_MESSAGES.amountInvalid, (cents) => {
+    if (cents < MIN_AMOUNT_CENTS) return PAYMENT_FORM_MESSAGES.partialMin;
+    if (cents > dueCents) return PAYMENT_FORM_MESSAGES.partialMax(formatMoney(dueCents));
     if (cents !== dueCents && dueCents - cents < MIN_AMOUNT_CENTS)
-      return fail(PAYMENT_FORM_MESSAGES.partialBalance);
-    return cents;
+      return PAYMENT_FORM_MESSAGES.partialBalance;
+    return undefined;
   });
 
 /** Mark-as-paid other amount: at least $1 and not above the due. Parses to cents. */
 export const markAsPaidAmountSchema = (dueCents: number) =>
-  z.string({ error: PAYMENT_FORM_MESSAGES.amountInvalid }).transform((value, ctx) => {
-    const cents = parseCents(value.trim());
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (cents === undefined) return fail(PAYMENT_FORM_MESSAGES.amountInvalid);
-    if (cents < MIN_AMOUNT_CENTS) return fail(PAYMENT_FORM_MESSAGES.markPaidMin);
-    if (cents > dueCents) return fail(PAYMENT_FORM_MESSAGES.markPaidMax(formatMoney(dueCents)));
-    return cents;
+  amountInCentsSchema(PAYMENT_FORM_MESSAGES.amountInvalid, (cents) => {
+    if (cents < MIN_AMOUNT_CENTS) return PAYMENT_FORM_MESSAGES.markPaidMin;
+    if (cents > dueCents) return PAYMENT_FORM_MESSAGES.markPaidMax(formatMoney(dueCents));
+    return undefined;
   });
 
 /** Internal remarks: optional, at most 200 characters. */
