@@ -19,7 +19,7 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
-  /** Start the job queue and its workers (off by default: most tests do not need them). */
+  /** Start the job queue and its workers, as `main` does (off by default: most tests do not need them). */
   jobs?: boolean;
   env?: Record<string, string>;
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
@@ -54,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   registerJobs(context);
   const app = await buildApp(context, { logger, webDist: null, extraRoutes: options.extraRoutes });
   await app.ready();
+  if (options.jobs) await jobs.start({ work: true });
   return {
     app,
     context,

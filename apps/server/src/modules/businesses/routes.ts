@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getUser } from '../../platform/auth/guard.js';
+import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok } from '../../platform/http/envelope.js';
-import { getBusinessForMember, listBusinessesForUser } from './service.js';
+import { getBusinessSummary, listBusinessesForUser } from './service.js';
 
 const businessSummarySchema = z
   .object({
@@ -47,13 +47,15 @@ export const businessRoutes =
           response: { 200: envelopeSchema(businessSummarySchema), ...errorResponses },
         },
       },
-      async (request) =>
-        ok(
-          await getBusinessForMember({
+      async (request) => {
+        const business = getBusiness(request);
+        return ok(
+          await getBusinessSummary({
             db: context.database.db,
-            businessId: request.params.businessId,
-            userId: getUser(request).id,
+            businessId: business.businessId,
+            role: { name: business.roleName, permissions: business.permissions },
           }),
-        ),
+        );
+      },
     );
   };

@@ -80,23 +80,19 @@ export async function listBusinessesForUser(options: {
   return rows.map((row) => toSummary(row.business, row.role));
 }
 
-export async function getBusinessForMember(options: {
+/** One business, shown with the member's role (which the business guard has already resolved). */
+export async function getBusinessSummary(options: {
   db: DbOrTx;
   businessId: string;
-  userId: string;
+  role: { name: string; permissions: string[] };
 }): Promise<BusinessSummary> {
-  const rows = await options.db
-    .select({ business: businesses, role: { name: roles.name, permissions: roles.permissions } })
-    .from(businessMembers)
-    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-    .innerJoin(roles, eq(roles.id, businessMembers.roleId))
-    .where(
-      and(eq(businessMembers.businessId, options.businessId), eq(businessMembers.userId, options.userId)),
-    )
+  const [business] = await options.db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.id, options.businessId))
     .limit(1);
-  const row = rows[0];
-  if (!row) throw new AppError('BUSINESS_NOT_FOUND', 'Business not found');
-  return toSummary(row.business, row.role);
+  if (!business) throw new AppError('BUSINESS_NOT_FOUND', 'Business not found');
+  return toSummary(business, options.role);
 }
 
 export const BUILT_IN_ROLES = {

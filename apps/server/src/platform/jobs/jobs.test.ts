@@ -36,7 +36,6 @@ const readMessage = (id: string) => async () => {
 
 it('runs a job once after its delay', async () => {
   t = await createTestApp({ database, jobs: true });
-  await t.context.jobs.start({ work: true });
   const id = await queueMessage(t.context, {
     db: database.db,
     message: { channel: 'email', to: 'ops@example.com', subject: 'Hello', text: 'Hi' },
@@ -54,7 +53,6 @@ it('runs a job once after its delay', async () => {
 
 it('runs a delayed job once across a restart of the queue', async () => {
   const first = await createTestApp({ database, jobs: true });
-  await first.context.jobs.start({ work: true });
   const id = await queueMessage(first.context, {
     db: database.db,
     message: { channel: 'sms', to: '+14155550123', text: 'Your code is 123456' },
@@ -65,7 +63,6 @@ it('runs a delayed job once across a restart of the queue', async () => {
   expect((await readMessage(id)())?.status).toBe('queued');
 
   t = await createTestApp({ database, jobs: true });
-  await t.context.jobs.start({ work: true });
   const row = await waitFor(readMessage(id), (r) => r?.status === 'sent');
   expect(row?.status).toBe('sent');
   // Give a duplicate run every chance to happen, then check it did not.
@@ -75,7 +72,6 @@ it('runs a delayed job once across a restart of the queue', async () => {
 
 it('queues a delivery inside an open transaction without blocking, and only if it commits', async () => {
   t = await createTestApp({ database, jobs: true });
-  await t.context.jobs.start({ work: true });
   const context = t.context;
   const committed = await database.db.transaction((tx) =>
     queueMessage(context, {
