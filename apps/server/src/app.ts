@@ -17,6 +17,7 @@ import {
 import type { Logger } from 'pino';
 import { authRoutes } from './modules/auth/routes.js';
 import { businessRoutes } from './modules/businesses/routes.js';
+import { clientConfigRoutes } from './modules/client-config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerNotificationJobs } from './modules/notifications/jobs.js';
 import { devOutboxRoutes } from './modules/notifications/routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await app.register(
     async (api) => {
       await api.register(healthRoutes(context));
+      await api.register(clientConfigRoutes(context));
       await api.register(authRoutes(context));
       await api.register(userRoutes(context));
       await api.register(otpRoutes(context));

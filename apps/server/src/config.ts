@@ -33,6 +33,13 @@ export const configSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   BOT_CHECK_PROVIDER: z.enum(['sandbox', 'recaptcha']).default('sandbox'),
   RECAPTCHA_SECRET: z.string().optional(),
+  /** The public reCAPTCHA v3 site key the browser loads the script with. */
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  /** A session ends after this many minutes without a request (idle timeout). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  /** Emailed links (invitations, password reset) stop working after this many hours. */
+  INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(72),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   /** Codes sent per user, and per destination, in 24 hours. */
   OTP_DAILY_LIMIT: z.coerce.number().int().positive().default(10),

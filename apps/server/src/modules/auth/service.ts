@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { newId } from '../../platform/ids.js';
 import { type UserRow, users } from '../users/tables.js';
-import { sessions } from './tables.js';
+import { sessions, trustedDevices } from './tables.js';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -93,4 +93,16 @@ export async function revokeOtherSessions(options: {
         options.keepSessionId ? ne(sessions.id, options.keepSessionId) : undefined,
       ),
     );
+}
+
+/** Ends every trusted device of a user (after a password change or reset). */
+export async function revokeTrustedDevices(options: {
+  db: DbOrTx;
+  clock: Clock;
+  userId: string;
+}): Promise<void> {
+  await options.db
+    .update(trustedDevices)
+    .set({ revokedAt: options.clock.now() })
+    .where(and(eq(trustedDevices.userId, options.userId), isNull(trustedDevices.revokedAt)));
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, refColumn, updatedAt } from '../../platform/db/columns.js';
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, refColumn, timestampColumn, updatedAt } from '../../platform/db/columns.js';
 
 export const users = pgTable(
   'users',
@@ -15,6 +15,15 @@ export const users = pgTable(
     country: text('country'),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     isPhoneNumberVerified: boolean('is_phone_number_verified').notNull().default(false),
+    /** Extra addresses the user can be reached at (PATCH /user/secondary-emails). */
+    secondaryEmails: jsonb('secondary_emails').$type<string[]>().notNull().default([]),
+    /** Consecutive failed sign-ins (wrong password or code); reset by a success. */
+    failedSignInCount: integer('failed_sign_in_count').notNull().default(0),
+    /** Set when the failure count reaches the cap; only a password reset clears it. */
+    lockedAt: timestampColumn('locked_at'),
+    lastSignInAt: timestampColumn('last_sign_in_at'),
+    passwordChangedAt: timestampColumn('password_changed_at'),
+    linkBillPopupDismiss: boolean('link_bill_popup_dismiss').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

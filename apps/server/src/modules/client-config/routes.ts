@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BOT_CHECK_ACTION } from '../../platform/bot-check.js';
+import type { AppContext } from '../../platform/context.js';
+import { envelopeSchema, ok } from '../../platform/http/envelope.js';
+
+const clientConfigSchema = z
+  .object({
+    botCheck: z.object({
+      provider: z.enum(['sandbox', 'recaptcha']),
+      siteKey: z.string().nullable(),
+      action: z.string(),
+    }),
+    phoneVerificationCountries: z.array(z.string()),
+  })
+  .meta({ id: 'ClientConfig' });
+
+/** What the browser needs to know about this deployment before anyone signs in. */
+export const clientConfigRoutes =
+  (context: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/client-config',
+      {
+        config: { auth: 'none' },
+        schema: {
+          tags: ['Health'],
+          summary:
+            'Public settings for the browser: bot-check provider and site key, phone-verification countries',
+          response: { 200: envelopeSchema(clientConfigSchema) },
+        },
+      },
+      async () =>
+        ok({
+          botCheck: {
+            provider: context.config.BOT_CHECK_PROVIDER,
+            siteKey: context.config.RECAPTCHA_SITE_KEY ?? null,
+            action: BOT_CHECK_ACTION,
+          },
+          phoneVerificationCountries: context.config.PHONE_VERIFICATION_COUNTRIES,
+        }),
+    );
+  };

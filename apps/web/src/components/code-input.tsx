@@ -1,0 +1,49 @@
+import { OTP_LENGTH, sanitiseOtpInput } from '@ferry/domain';
+import { PinInput, type PinInputProps } from '@mantine/core';
+
+export type CodeInputProps = {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called once all six digits are in (typed or pasted): the dialogs auto-submit here. */
+  onComplete?: (value: string) => void;
+  /** Accessible name of the group, e.g. 'Verification code'. */
+  label: string;
+  error?: boolean;
+  disabled?: boolean;
+  autoFocus?: boolean;
+} & Pick<PinInputProps, 'size'>;
+
+/**
+ * Six digit boxes for one-time codes (spec 000 §2): digits only, paste takes up to six digits, the
+ * browser may fill it from an SMS (`autocomplete="one-time-code"`).
+ */
+export function CodeInput({
+  value,
+  onChange,
+  onComplete,
+  label,
+  error,
+  disabled,
+  autoFocus,
+  size = 'lg',
+}: CodeInputProps) {
+  return (
+    <PinInput
+      length={OTP_LENGTH}
+      type="number"
+      inputMode="numeric"
+      oneTimeCode
+      manageFocus
+      value={value}
+      onChange={(next) => onChange(sanitiseOtpInput(next))}
+      onComplete={(next) => onComplete?.(sanitiseOtpInput(next))}
+      aria-label={label}
+      getInputProps={(index) => ({ 'aria-label': `${label}, digit ${index + 1} of ${OTP_LENGTH}` })}
+      error={error}
+      disabled={disabled}
+      autoFocus={autoFocus}
+      size={size}
+      gap="xs"
+    />
+  );
+}
