@@ -15,13 +15,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { passwordRoutes } from './modules/auth/password-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { signInRoutes } from './modules/auth/sign-in-routes.js';
 import { businessRoutes } from './modules/businesses/routes.js';
+import { businessSearchRoutes } from './modules/businesses/search-routes.js';
 import { clientConfigRoutes } from './modules/client-config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
 import { registerNotificationJobs } from './modules/notifications/jobs.js';
 import { devOutboxRoutes } from './modules/notifications/routes.js';
 import { otpRoutes } from './modules/otp/routes.js';
+import { signInOtpRoutes } from './modules/otp/sign-in-routes.js';
+import { mobileNumberRoutes } from './modules/users/mobile-number-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuthContext } from './platform/auth/context.js';
 import { registerBusinessGuard } from './platform/auth/guard.js';
@@ -128,7 +134,13 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(authRoutes(context));
       await api.register(userRoutes(context));
       await api.register(otpRoutes(context));
+      await api.register(signInRoutes(context));
+      await api.register(signInOtpRoutes(context));
+      await api.register(mobileNumberRoutes(context));
       await api.register(businessRoutes(context));
+      await api.register(passwordRoutes(context));
+      await api.register(invitationRoutes(context));
+      await api.register(businessSearchRoutes(context));
       if (!context.config.isProduction) await api.register(devOutboxRoutes(context));
     },
     { prefix: '/api' },

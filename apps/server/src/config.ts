@@ -98,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  RECAPTCHA_SECRET: required when BOT_CHECK_PROVIDER=recaptcha',
     );
   }
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+    // Links in mail are built from it; without it they would follow the request's Host header.
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production');
+  }
   const dataDir = path.resolve(config.DATA_DIR);
   return {
     ...config,

@@ -1,8 +1,15 @@
 import pino, { type Logger } from 'pino';
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** Request URLs without their query string: links carry one-time tokens (password reset, invitations). */
+function requestSerializer(request: { method?: string; url?: string; id?: unknown }) {
+  const serialized = pino.stdSerializers.req(request as Parameters<typeof pino.stdSerializers.req>[0]);
+  return { ...serialized, url: typeof request.url === 'string' ? request.url.split('?')[0] : request.url };
+}
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
+    serializers: { req: requestSerializer },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -12,5 +19,6 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '@/testing/test-utils';
@@ -46,5 +46,26 @@ describe('router', () => {
     } finally {
       console.error = original;
     }
+  });
+
+  it('guards the signed-in pages: without a session they go to sign-in', async () => {
+    for (const path of [
+      '/onboard/b/add',
+      '/select-account-type',
+      '/verify',
+      '/no-business',
+      '/account/password',
+    ]) {
+      const { router, unmount } = renderRoutes(routes, path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+      unmount();
+    }
+  });
+
+  it('serves the public access pages without a session', async () => {
+    renderRoutes(routes, '/invalid-link');
+    expect(
+      await screen.findByRole('heading', { name: 'This link is invalid or has expired' }),
+    ).toBeInTheDocument();
   });
 });

@@ -2,13 +2,15 @@ import { useMemo } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
+import { RequireUser } from './guards/require-user';
 import { AppLayout } from './layout/app-layout';
 import { RootErrorBoundary } from './root-error-boundary';
 import { NotFound } from './routes/not-found';
 
 /**
- * Every registered route. Pages are lazy route modules exporting `Component`. Routes inside the shell
- * (dev outbox now; `/b/:businessId/...` as their issues land) are children of the `AppLayout` route.
+ * Every registered route. Pages are lazy route modules exporting `Component`. Signed-in pages are
+ * children of a `RequireUser` route (the route guard of spec 000 §4); pages inside the shell (`/account/*`
+ * now, `/b/:businessId/...` as their issues land) are children of its `AppLayout` route.
  */
 export const routes: RouteObject[] = [
   {
@@ -16,6 +18,43 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader fullScreen />,
     children: [
       { path: paths.landing.path, lazy: () => import('./routes/landing') },
+      { path: paths.signIn.path, lazy: () => import('./routes/signin') },
+      { path: paths.forgotPassword.path, lazy: () => import('./routes/forgot-password') },
+      { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
+      { path: paths.signUp.path, lazy: () => import('./routes/signup') },
+      { path: paths.go.path, lazy: () => import('./routes/go') },
+      { path: paths.invalidLink.path, lazy: () => import('./routes/invalid-link') },
+      { path: paths.unauthorized.path, lazy: () => import('./routes/unauthorized') },
+      // Public with ?token=; otherwise it guards itself (RequireUser level 'verified').
+      { path: paths.acceptInvitation.path, lazy: () => import('./routes/accept-invitation') },
+      // Route guard (spec 000 §4). /verify and /set-password are where its steps 4 and 5 lead: a session
+      // is enough there.
+      {
+        element: <RequireUser level="session" />,
+        children: [
+          { path: paths.verify.path, lazy: () => import('./routes/verify') },
+          { path: paths.setPassword.path, lazy: () => import('./routes/set-password') },
+        ],
+      },
+      // An invitee may land here before choosing an account type: every step but the account type.
+      {
+        element: <RequireUser level="verified" />,
+        children: [{ path: paths.noBusiness.path, lazy: () => import('./routes/no-business') }],
+      },
+      // The full guard: every signed-in page (onboarding, /account/*, and /b/* as their issues land).
+      {
+        element: <RequireUser />,
+        children: [
+          { path: paths.selectAccountType.path, lazy: () => import('./routes/select-account-type') },
+          { path: paths.onboard.add.path, lazy: () => import('./routes/onboard/add') },
+          {
+            element: <AppLayout />,
+            children: [
+              { path: paths.account.password.path, lazy: () => import('./routes/account/password') },
+            ],
+          },
+        ],
+      },
       {
         element: <AppLayout />,
         children: [{ path: paths.dev.outbox.path, lazy: () => import('./routes/dev/outbox') }],

@@ -7,6 +7,26 @@ import { paths as specPaths } from '@ferry/domain';
  */
 export const paths = {
   landing: { path: '/', getHref: specPaths.root },
+  signIn: { path: '/signin', getHref: specPaths.signin },
+  forgotPassword: { path: '/forgot-password', getHref: specPaths.forgotPassword },
+  resetPassword: { path: '/reset-password', getHref: specPaths.resetPassword },
+  account: {
+    password: { path: '/account/password', getHref: () => '/account/password' },
+  },
+  // Sign-up and the signed-in access pages (features/sign-up).
+  signUp: { path: '/signup', getHref: () => '/signup' },
+  verify: { path: '/verify', getHref: specPaths.verify },
+  setPassword: { path: '/set-password', getHref: specPaths.setPassword },
+  selectAccountType: { path: '/select-account-type', getHref: specPaths.selectAccountType },
+  onboard: {
+    add: { path: '/onboard/b/add', getHref: specPaths.onboardAdd },
+  },
+  // Invitations and access pages (features/invitations).
+  go: { path: '/go', getHref: specPaths.go },
+  acceptInvitation: { path: '/accept-invitation', getHref: specPaths.acceptInvitation },
+  noBusiness: { path: '/no-business', getHref: specPaths.noBusiness },
+  invalidLink: { path: '/invalid-link', getHref: specPaths.invalidLink },
+  unauthorized: { path: '/unauthorized', getHref: specPaths.unauthorized },
   dev: {
     outbox: { path: '/dev/outbox', getHref: () => '/dev/outbox' },
   },

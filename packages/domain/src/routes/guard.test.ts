@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, getPostLoginRedirect, type StoredUser } from './guard.js';
+import {
+  decideRoute,
+  type GuardDecision,
+  type GuardOptions,
+  getPostLoginRedirect,
+  isPhoneVerificationRequired,
+  type StoredUser,
+} from './guard.js';
 
 const ready: StoredUser = {
   authorization: 'token',
@@ -9,65 +16,224 @@ const ready: StoredUser = {
   phones: [{ isPrimary: true, isPhoneNumberVerified: true }],
 };
 const home = '/b/0123456789abcdef01234567/home';
+const settings = '/b/0123456789abcdef01234567/settings/bank-account';
+const kyb = '/b/0123456789abcdef01234567/kyb/details?returnUrl=auto-pay';
+const unverifiedPhone: StoredUser['phones'] = [
+  { isPrimary: false, isPhoneNumberVerified: true },
+  { isPrimary: true, isPhoneNumberVerified: false },
+];
 
-describe('decideRoute', () => {
-  it('shows the page to an active, verified user with a user type', () => {
-    expect(decideRoute(ready, home)).toEqual({ kind: 'show' });
+const show: GuardDecision = { kind: 'show' };
+const to = (path: string, replace?: boolean): GuardDecision =>
+  replace ? { kind: 'redirect', to: path, replace } : { kind: 'redirect', to: path };
+const signinBack = (path: string) => to(`/signin?redirectUrl=${encodeURIComponent(path)}`);
+
+type Row = {
+  step: 1 | 2 | 3 | 4 | 5 | 6;
+  name: string;
+  user: StoredUser | null;
+  path: string;
+  options?: GuardOptions;
+  expected: GuardDecision;
+};
+
+/** Spec 000 §4 "Route guard", one block per step, in the spec's order. */
+const table: Row[] = [
+  // 1. No authorization: sign-in, keeping a non-root path for an invited user.
+  { step: 1, name: 'no stored user', user: null, path: home, expected: to('/signin') },
+  {
+    step: 1,
+    name: 'stored user without authorization',
+    user: { ...ready, authorization: null },
+    path: home,
+    expected: to('/signin'),
+  },
+  {
+    step: 1,
+    name: 'invited user without authorization on a non-root path keeps it',
+    user: { ...ready, authorization: null, isInvitedUser: true },
+    path: '/accept-invitation',
+    expected: signinBack('/accept-invitation'),
+  },
+  {
+    step: 1,
+    name: 'invited user without authorization keeps the query too',
+    user: { authorization: null, isInvitedUser: true },
+    path: kyb,
+    expected: signinBack(kyb),
+  },
+  {
+    step: 1,
+    name: 'invited user without authorization on the root path',
+    user: { ...ready, authorization: null, isInvitedUser: true },
+    path: '/',
+    expected: to('/signin'),
+  },
+  {
+    step: 1,
+    name: 'comes before every other step (guest-active on settings)',
+    user: { ...ready, authorization: '', activeStatus: 'GUEST_ACTIVE' },
+    path: settings,
+    expected: to('/signin'),
+  },
+
+  // 2. /kyb/ and /settings/ admit guest-active and active users, whatever else is pending.
+  {
+    step: 2,
+    name: 'guest-active user on settings',
+    user: { ...ready, activeStatus: 'GUEST_ACTIVE', isEmailVerified: false, userType: null },
+    path: settings,
+    expected: show,
+  },
+  {
+    step: 2,
+    name: 'guest-active user on KYB',
+    user: { ...ready, activeStatus: 'GUEST_ACTIVE', phones: unverifiedPhone, userType: null },
+    path: kyb,
+    expected: show,
+  },
+  {
+    step: 2,
+    name: 'active user without user type on settings',
+    user: { ...ready, userType: null },
+    path: settings,
+    expected: show,
+  },
+
+  // 3. Any other non-active user goes to /unauthorized.
+  {
+    step: 3,
+    name: 'guest-active user outside settings and KYB',
+    user: { ...ready, activeStatus: 'GUEST_ACTIVE' },
+    path: home,
+    expected: to('/unauthorized'),
+  },
+  ...(['PENDING', 'INACTIVE', 'SUSPENDED', 'DELETED'] as const).map(
+    (activeStatus): Row => ({
+      step: 3,
+      name: `${activeStatus} user, even on settings`,
+      user: { ...ready, activeStatus },
+      path: settings,
+      expected: to('/unauthorized'),
+    }),
+  ),
+  {
+    step: 3,
+    name: 'comes before verification (pending and unverified)',
+    user: { ...ready, activeStatus: 'PENDING', isEmailVerified: false },
+    path: home,
+    expected: to('/unauthorized'),
+  },
+
+  // 4. Unverified email or primary phone: /verify, replacing history.
+  {
+    step: 4,
+    name: 'unverified email',
+    user: { ...ready, isEmailVerified: false },
+    path: home,
+    expected: to('/verify', true),
+  },
+  {
+    step: 4,
+    name: 'unverified primary phone (another phone verified)',
+    user: { ...ready, phones: unverifiedPhone },
+    path: home,
+    expected: to('/verify', true),
+  },
+  {
+    step: 4,
+    name: 'no phones and the user phone flag unset',
+    user: { ...ready, phones: [], isPhoneNumberVerified: false },
+    path: home,
+    expected: to('/verify', true),
+  },
+  {
+    step: 4,
+    name: 'unverified email even where no phone is required',
+    user: { ...ready, isEmailVerified: false },
+    path: home,
+    options: { phoneRequired: false },
+    expected: to('/verify', true),
+  },
+  {
+    step: 4,
+    name: 'comes before the user type',
+    user: { ...ready, isEmailVerified: false, userType: null },
+    path: home,
+    expected: to('/verify', true),
+  },
+
+  // 5. Missing user type: /select-account-type.
+  {
+    step: 5,
+    name: 'no user type',
+    user: { ...ready, userType: null },
+    path: home,
+    expected: to('/select-account-type'),
+  },
+  {
+    step: 5,
+    name: 'no user type, unverified phone not required in this country',
+    user: { ...ready, userType: null, phones: unverifiedPhone },
+    path: '/onboard/b/add',
+    options: { phoneRequired: false },
+    expected: to('/select-account-type'),
+  },
+
+  // 6. Otherwise the page shows.
+  { step: 6, name: 'active, verified user with a user type', user: ready, path: home, expected: show },
+  {
+    step: 6,
+    name: 'unverified phone where no phone is required',
+    user: { ...ready, phones: unverifiedPhone },
+    path: home,
+    options: { phoneRequired: false },
+    expected: show,
+  },
+  {
+    step: 6,
+    name: 'no user type on a page that does not require one',
+    user: { ...ready, userType: null },
+    path: '/accept-invitation',
+    options: { requireUserType: false },
+    expected: show,
+  },
+  {
+    step: 6,
+    name: 'a redirect to the page already shown (/verify)',
+    user: { ...ready, isEmailVerified: false },
+    path: '/verify',
+    expected: show,
+  },
+  {
+    step: 6,
+    name: 'a redirect to the page already shown (/select-account-type)',
+    user: { ...ready, userType: null },
+    path: '/select-account-type',
+    expected: show,
+  },
+];
+
+describe('decideRoute (spec 000 §4, six steps in order)', () => {
+  it('has rows for every step', () => {
+    expect(new Set(table.map((row) => row.step))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
   });
 
-  it('sends a user without authorization to sign-in, keeping the path for invited users', () => {
-    expect(decideRoute(null, home)).toEqual({ kind: 'redirect', to: '/signin' });
-    const invited = { ...ready, authorization: null, isInvitedUser: true };
-    expect(decideRoute(invited, home)).toEqual({
-      kind: 'redirect',
-      to: `/signin?redirectUrl=${encodeURIComponent(home)}`,
-    });
-    expect(decideRoute(invited, '/')).toEqual({ kind: 'redirect', to: '/signin' });
+  it.each(table.map((row) => [`step ${row.step}: ${row.name}`, row] as const))('%s', (_name, row) => {
+    expect(decideRoute(row.user, row.path, row.options)).toEqual(row.expected);
   });
+});
 
-  it('admits guest-active users to settings and KYB only', () => {
-    const guest = { ...ready, activeStatus: 'GUEST_ACTIVE', userType: null, isEmailVerified: false };
-    expect(decideRoute(guest, '/b/1/settings/bank-account')).toEqual({ kind: 'show' });
-    expect(decideRoute(guest, '/b/1/kyb/details')).toEqual({ kind: 'show' });
-    expect(decideRoute(guest, home)).toEqual({ kind: 'redirect', to: '/unauthorized' });
-  });
-
-  it('sends non-active users to /unauthorized, even on settings', () => {
-    for (const activeStatus of ['PENDING', 'INACTIVE', 'SUSPENDED', 'DELETED']) {
-      expect(decideRoute({ ...ready, activeStatus }, '/b/1/settings/users')).toEqual({
-        kind: 'redirect',
-        to: '/unauthorized',
-      });
-    }
-  });
-
-  it('sends an unverified email or primary phone to /verify, replacing history', () => {
-    const expected = { kind: 'redirect', to: '/verify', replace: true };
-    expect(decideRoute({ ...ready, isEmailVerified: false }, home)).toEqual(expected);
-    expect(
-      decideRoute(
-        {
-          ...ready,
-          phones: [
-            { isPrimary: false, isPhoneNumberVerified: true },
-            { isPrimary: true, isPhoneNumberVerified: false },
-          ],
-        },
-        home,
-      ),
-    ).toEqual(expected);
-  });
-
-  it('sends a user without user type to /select-account-type', () => {
-    expect(decideRoute({ ...ready, userType: null }, home)).toEqual({
-      kind: 'redirect',
-      to: '/select-account-type',
-    });
-  });
-
-  it('never redirects to the page already shown', () => {
-    expect(decideRoute({ ...ready, userType: null }, '/select-account-type')).toEqual({ kind: 'show' });
-    expect(decideRoute({ ...ready, isEmailVerified: false }, '/verify')).toEqual({ kind: 'show' });
+describe('isPhoneVerificationRequired', () => {
+  it.each([
+    ['US', ['US', 'IN'], true],
+    ['in', ['US', 'IN'], true],
+    ['CA', ['US', 'IN'], false],
+    [null, ['US', 'IN'], true],
+    [undefined, ['in'], false],
+    ['GB', [], false],
+  ] as const)('country %s with %j → %s', (country, countries, expected) => {
+    expect(isPhoneVerificationRequired(country, countries)).toBe(expected);
   });
 });
 
@@ -87,6 +253,12 @@ describe('getPostLoginRedirect', () => {
       to: '/select-account-type',
     });
     expect(getPostLoginRedirect(ready)).toBeNull();
+  });
+
+  it('skips the phone step where no phone is required', () => {
+    const user = { ...ready, phones: unverifiedPhone };
+    expect(getPostLoginRedirect(user, '', { phoneRequired: false })).toBeNull();
+    expect(getPostLoginRedirect(user, '', { phoneRequired: true })?.kind).toBe('verify-phone');
   });
 
   it('uses the user phone flag when no phones are stored', () => {

@@ -20,6 +20,32 @@ export interface StoredUser {
 
 export type GuardDecision = { kind: 'show' } | { kind: 'redirect'; to: string; replace?: boolean };
 
+export interface GuardOptions {
+  /**
+   * Whether this user must have a verified primary phone (spec 000 §4: only for the deployment's phone
+   * verification countries, see `isPhoneVerificationRequired`). Default true. When false the primary phone
+   * counts as verified.
+   */
+  phoneRequired?: boolean;
+  /**
+   * Whether step 5 (a missing user type goes to /select-account-type) applies. Default true. Pages an
+   * invited user reaches before choosing an account type (accept invitation, no business) turn it off.
+   */
+  requireUserType?: boolean;
+}
+
+/**
+ * Whether a user of `country` must verify a phone (spec 000 §4 "Verification flow"): the country, or US
+ * when none is known, is one of the deployment's phone verification countries. Same rule as the server.
+ */
+export const isPhoneVerificationRequired = (
+  country: string | null | undefined,
+  phoneVerificationCountries: readonly string[],
+): boolean => {
+  const code = (country || 'US').toUpperCase();
+  return phoneVerificationCountries.some((c) => c.toUpperCase() === code);
+};
+
 /** Whether the primary phone (or, without phones, the user's phone flag) is verified. */
 export const isPrimaryPhoneVerified = (user: StoredUser): boolean => {
   const primary = user.phones?.find((p) => p.isPrimary) ?? user.phones?.[0];
@@ -40,12 +66,18 @@ const redirect = (path: string, to: string, replace?: boolean): GuardDecision =>
  *    non-root path gets that path as redirectUrl;
  * 2. paths containing /kyb/ or /settings/ admit guest-active and active users;
  * 3. any other user whose status is not ACTIVE goes to /unauthorized;
- * 4. an unverified email or unverified primary phone goes to /verify, replacing history;
- * 5. a missing user type goes to /select-account-type;
+ * 4. an unverified email or unverified primary phone goes to /verify, replacing history (the phone only
+ *    when `options.phoneRequired`, default true);
+ * 5. a missing user type goes to /select-account-type (unless `options.requireUserType` is false);
  * 6. otherwise the page shows.
  * A redirect to the current path is turned into 'show' so the guard never loops.
  */
-export const decideRoute = (user: StoredUser | null | undefined, path: string): GuardDecision => {
+export const decideRoute = (
+  user: StoredUser | null | undefined,
+  path: string,
+  options: GuardOptions = {},
+): GuardDecision => {
+  const { phoneRequired = true, requireUserType = true } = options;
   if (!user?.authorization) {
     const keep = user?.isInvitedUser && !isRoot(path);
     return redirect(path, paths.signin(keep ? path : undefined));
@@ -58,8 +90,10 @@ export const decideRoute = (user: StoredUser | null | undefined, path: string): 
     return { kind: 'show' };
   }
   if (status !== 'ACTIVE') return redirect(path, paths.unauthorized());
-  if (!user.isEmailVerified || !isPrimaryPhoneVerified(user)) return redirect(path, paths.verify(), true);
-  if (!user.userType) return redirect(path, paths.selectAccountType());
+  if (!user.isEmailVerified || (phoneRequired && !isPrimaryPhoneVerified(user))) {
+    return redirect(path, paths.verify(), true);
+  }
+  if (requireUserType && !user.userType) return redirect(path, paths.selectAccountType());
   return { kind: 'show' };
 };
 
@@ -70,11 +104,17 @@ export type PostLoginRedirect =
 
 /**
  * Where a freshly signed-in user must go first (spec 000 §4 'Post-login redirect'), or null when
- * nothing is pending. Set-password and reset-password paths are exempt from the account-type step.
+ * nothing is pending. Set-password and reset-password paths are exempt from the account-type step. The
+ * phone step applies only when `options.phoneRequired` (default true).
  */
-export const getPostLoginRedirect = (user: StoredUser, currentPath = ''): PostLoginRedirect | null => {
+export const getPostLoginRedirect = (
+  user: StoredUser,
+  currentPath = '',
+  options: Pick<GuardOptions, 'phoneRequired'> = {},
+): PostLoginRedirect | null => {
+  const { phoneRequired = true } = options;
   if (!user.isEmailVerified) return { kind: 'verify-email', to: paths.verify() };
-  if (!isPrimaryPhoneVerified(user)) return { kind: 'verify-phone', to: paths.verify() };
+  if (phoneRequired && !isPrimaryPhoneVerified(user)) return { kind: 'verify-phone', to: paths.verify() };
   const exempt = currentPath.includes('set-password') || currentPath.includes('reset-password');
   if (!user.userType && !exempt) return { kind: 'select-account-type', to: paths.selectAccountType() };
   return null;

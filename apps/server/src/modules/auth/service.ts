@@ -40,33 +40,53 @@ export async function createSession(options: {
 export interface ActiveSession {
   sessionId: string;
   user: UserRow;
+  /** Absolute expiry. */
+  expiresAt: Date;
+  /** When the session ends without further requests (null when no idle timeout was asked for). */
+  idleExpiresAt: Date | null;
 }
 
-/** The session for an id and token, if it exists, matches, has not expired and was not revoked. */
+/** `lastSeenAt` is written at most this often, so every request does not cost a write. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The session for an id and token, if it exists, matches, has not expired and was not revoked. With
+ * `idleMinutes`, a session without a request for that long (counted from `lastSeenAt`, or `createdAt`
+ * before the first) is refused too, and a valid one has its `lastSeenAt` moved to now (at most once a
+ * minute, so the idle timeout may end a session up to a minute early).
+ */
 export async function findActiveSession(options: {
   db: DbOrTx;
   clock: Clock;
   sessionId: string;
   token: string;
+  idleMinutes?: number;
 }): Promise<ActiveSession | null> {
+  const now = options.clock.now();
   const rows = await options.db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, options.sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, options.clock.now()),
-      ),
-    )
+    .where(and(eq(sessions.id, options.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
   const expected = Buffer.from(row.session.tokenHash, 'hex');
   const actual = Buffer.from(hashToken(options.token), 'hex');
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-  return { sessionId: row.session.id, user: row.user };
+
+  let idleExpiresAt: Date | null = null;
+  if (options.idleMinutes !== undefined) {
+    const idleMs = options.idleMinutes * 60_000;
+    let lastSeen = (row.session.lastSeenAt ?? row.session.createdAt).getTime();
+    if (now.getTime() - lastSeen >= idleMs) return null;
+    if (now.getTime() - lastSeen >= SESSION_TOUCH_INTERVAL_MS) {
+      await options.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+      lastSeen = now.getTime();
+    }
+    idleExpiresAt = new Date(Math.min(lastSeen + idleMs, row.session.expiresAt.getTime()));
+  }
+  return { sessionId: row.session.id, user: row.user, expiresAt: row.session.expiresAt, idleExpiresAt };
 }
 
 export async function revokeSession(options: { db: DbOrTx; clock: Clock; sessionId: string }): Promise<void> {

@@ -75,3 +75,34 @@ export function renderOtpMail(options: {
 export function renderOtpSms(options: { code: string; purpose: OtpPurpose; validMinutes: number }): string {
   return `${options.code} is your Ferry code to ${PURPOSE_TEXT[options.purpose]}. It expires in ${options.validMinutes} minutes. Never share it.`;
 }
+
+/** The emailed "reset your password" link (POST /auth/forgot-password). */
+export function renderPasswordResetMail(options: {
+  firstName: string;
+  link: string;
+  validMinutes: number;
+}): RenderedMail {
+  const subject = 'Reset your Ferry password';
+  const greeting = options.firstName.trim() ? `Hi ${options.firstName.trim()},` : 'Hi,';
+  const text = [
+    greeting,
+    '',
+    'We received a request to reset the password of your Ferry account. Open this link to choose a new password:',
+    '',
+    options.link,
+    '',
+    `The link is valid for ${options.validMinutes} minutes and can be used once. Resetting your password signs you out everywhere.`,
+    'If you did not ask for this, you can ignore this email: your password stays the same.',
+  ].join('\n');
+  const html = mailLayout({
+    title: subject,
+    bodyHtml: [
+      `<p style="margin:0 0 16px;font-size:16px">${escapeHtml(greeting)}</p>`,
+      '<p style="margin:0 0 16px;font-size:16px">We received a request to reset the password of your Ferry account.</p>',
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(options.link)}" style="display:inline-block;padding:12px 20px;background:#0b6477;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">Reset password</a></p>`,
+      `<p style="margin:0 0 16px;font-size:14px;color:#5c6b7e">Or paste this link into your browser: <span style="word-break:break-all">${escapeHtml(options.link)}</span></p>`,
+      `<p style="margin:0;font-size:14px;color:#5c6b7e">The link is valid for ${options.validMinutes} minutes and can be used once. Resetting your password signs you out everywhere. If you did not ask for this, you can ignore this email: your password stays the same.</p>`,
+    ].join(''),
+  });
+  return { subject, text, html };
+}

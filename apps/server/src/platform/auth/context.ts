@@ -11,6 +11,10 @@ export interface AuthContext {
   sessionId: string;
   /** How the session was presented: the browser's HttpOnly cookie or the spec's headers. */
   via: 'cookie' | 'header';
+  /** Absolute end of the session. */
+  expiresAt: Date;
+  /** When the session ends if no further request comes (idle timeout). */
+  idleExpiresAt: Date | null;
 }
 
 /** The client headers of the access spec §7, as the server reads them. */
@@ -86,8 +90,17 @@ export function registerAuthContext(app: FastifyInstance, context: AppContext): 
         clock: context.clock,
         sessionId: credentials.sessionId,
         token: credentials.token,
+        idleMinutes: context.config.SESSION_IDLE_MINUTES,
       });
-      if (session) request.auth = { user: session.user, sessionId: session.sessionId, via: credentials.via };
+      if (session) {
+        request.auth = {
+          user: session.user,
+          sessionId: session.sessionId,
+          via: credentials.via,
+          expiresAt: session.expiresAt,
+          idleExpiresAt: session.idleExpiresAt,
+        };
+      }
     }
 
     const url = request.routeOptions.url;
@@ -102,10 +115,22 @@ export function registerAuthContext(app: FastifyInstance, context: AppContext): 
         credentials ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
       );
     }
-    if (request.auth.via === 'cookie' && !SAFE_METHODS.has(request.method)) {
-      if (!isSameOrigin(request, context.config.PUBLIC_URL)) {
-        throw new AppError('CROSS_ORIGIN_REQUEST', 'Cross-origin request refused.');
-      }
-    }
+    assertSameOriginCookieWrite(request, context);
   });
+}
+
+/**
+ * Refuses a write authenticated by the session cookie from another origin. Applied to every route that
+ * needs a user; public routes that still act on the session (`config: { auth: 'none' }`) call it
+ * themselves.
+ */
+export function assertSameOriginCookieWrite(
+  request: FastifyRequest,
+  context: Pick<AppContext, 'config'>,
+): void {
+  if (request.auth?.via === 'cookie' && !SAFE_METHODS.has(request.method)) {
+    if (!isSameOrigin(request, context.config.PUBLIC_URL)) {
+      throw new AppError('CROSS_ORIGIN_REQUEST', 'Cross-origin request refused.');
+    }
+  }
 }

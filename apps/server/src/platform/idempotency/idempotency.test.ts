@@ -10,6 +10,7 @@ import { purgeExpiredIdempotencyKeys } from './idempotency.js';
 let t: TestApp;
 let headers: Record<string, string>;
 let businessId: string;
+let ownerId: string;
 let release: (() => void) | null = null;
 
 /** A business route that writes a row per call, the shape of every money-moving call. */
@@ -61,6 +62,7 @@ beforeAll(async () => {
   );
   const business = await makeBusiness(t.context);
   businessId = business.businessId;
+  ownerId = business.owner.id;
   headers = await signIn(t.context, business.owner);
 });
 afterAll(() => t.close());
@@ -148,6 +150,8 @@ describe('Idempotency-Key', () => {
     const key = `key-${newId()}`;
     await post(key, { amount: '7.00' });
     t.clock.advance(24 * 3_600_000 + 1000);
+    // A day without requests ends the session (idle timeout): sign in again.
+    headers = await signIn(t.context, { id: ownerId });
     expect(await purgeExpiredIdempotencyKeys(t.context)).toBeGreaterThan(0);
     const later = await post(key, { amount: '7.00' });
     expect(later.headers['idempotent-replayed']).toBeUndefined();

@@ -62,6 +62,7 @@ describe('AppLayout', () => {
   });
 
   it('renders the business switcher and user menu slots', async () => {
+    setStored('session', { sessionId: 'session-1' });
     renderRoutes(
       routes({
         businessSwitcher: <button type="button">Acme Inc</button>,

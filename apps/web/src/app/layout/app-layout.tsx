@@ -1,10 +1,12 @@
 import { isId } from '@ferry/domain';
 import { AppShell } from '@mantine/core';
 import { Outlet, useParams } from 'react-router';
+import { useHasSession } from '@/lib/use-has-session';
 import { useActiveBusinessId } from '@/lib/use-stored-value';
 import { AppHeader, type AppHeaderProps } from './app-header';
 import { AppNavbar } from './app-navbar';
 import { SkipLink } from './skip-link';
+import { UserMenu } from './user-menu';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -13,13 +15,15 @@ export type AppLayoutProps = AppHeaderProps;
 /**
  * The signed-in shell: header (logo, business switcher and user menu slots), the business sidebar when a
  * business is known (route `:businessId`, else the stored active business), and the page in `<main>`.
- * Business routes (`/b/:businessId/...`) mount as its children.
+ * Business routes (`/b/:businessId/...`) mount as its children. The user menu (name, 'Change password',
+ * 'Sign out') shows only while a session is stored.
  */
 export const AppLayout = ({ businessSwitcher, userMenu }: AppLayoutProps) => {
   const params = useParams();
   const storedBusinessId = useActiveBusinessId();
   const routeBusinessId = params.businessId && isId(params.businessId) ? params.businessId : null;
   const businessId = routeBusinessId ?? storedBusinessId;
+  const signedIn = useHasSession();
 
   return (
     <AppShell
@@ -30,7 +34,10 @@ export const AppLayout = ({ businessSwitcher, userMenu }: AppLayoutProps) => {
     >
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <AppShell.Header withBorder>
-        <AppHeader businessSwitcher={businessSwitcher} userMenu={userMenu} />
+        <AppHeader
+          businessSwitcher={businessSwitcher}
+          userMenu={signedIn ? (userMenu ?? <UserMenu />) : undefined}
+        />
       </AppShell.Header>
       {businessId ? (
         <AppShell.Navbar aria-label="Main" withBorder>

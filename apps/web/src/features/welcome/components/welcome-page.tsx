@@ -1,4 +1,4 @@
-import { Badge, Box, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
@@ -23,6 +23,14 @@ export const WelcomePage = () => (
         >
           <Logo />
         </Box>
+        <Group gap="sm">
+          <Button component={Link} to={paths.signIn.getHref()} variant="subtle">
+            Sign in
+          </Button>
+          <Button component={Link} to={paths.signUp.getHref()}>
+            Get started
+          </Button>
+        </Group>
       </Group>
     </Container>
 
@@ -40,6 +48,11 @@ export const WelcomePage = () => (
               Pay vendors and get paid by customers from one place. Instant payments settle around the clock,
               and bank-to-bank transfers save up to 80% on processing fees.
             </Text>
+            <Group gap="sm">
+              <Button component={Link} to={paths.signUp.getHref()} size="lg">
+                Create your account
+              </Button>
+            </Group>
             <TrustBadges />
           </Stack>
         </Grid.Col>

@@ -1,0 +1,133 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type RouteObject, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClientConfig } from '@/lib/api-client';
+import { getStored, setStored } from '@/lib/storage';
+import { renderRoutes } from '@/testing/test-utils';
+import { AppLayout } from './app-layout';
+
+const BUSINESS = '0123456789abcdef01234567';
+const HOME = `/b/${BUSINESS}/home`;
+const profile = {
+  id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  email: 'ada@acme.test',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  country: 'US',
+  activeStatus: 'ACTIVE',
+  isPasswordSet: true,
+  isEmailVerified: true,
+  isPhoneNumberVerified: true,
+  userType: 'SME_OWNER',
+  phones: [],
+};
+
+const ok = (data: unknown) => new Response(JSON.stringify({ status: true, message: 'OK', data }));
+const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
+let logoutResponse: () => Response;
+
+beforeEach(() => {
+  logoutResponse = () => ok({});
+  fetchMock.mockImplementation(async (input) => {
+    const path = new URL(String(input), 'http://x').pathname;
+    if (path === '/api/user') return ok(profile);
+    if (path === '/api/auth/logout') return logoutResponse();
+    return new Response('{}', { status: 404 });
+  });
+  configureApiClient({ fetch: fetchMock, navigate: vi.fn() });
+});
+
+afterEach(() => {
+  resetApiClientConfig();
+  fetchMock.mockReset();
+});
+
+const Where = ({ name }: { name: string }) => {
+  const { pathname, search } = useLocation();
+  return <h1>{`${name} at ${pathname}${search}`}</h1>;
+};
+
+const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [{ path: '/b/:businessId/home', element: <Where name="Home" /> }],
+  },
+  { path: '/signin', element: <Where name="Sign in" /> },
+];
+
+const signIn = () => {
+  setStored('session', { token: 'token', sessionId: 'session-1' });
+  setStored('user', profile);
+  setStored('deviceId', 'd'.repeat(32));
+  setStored('activeBusiness', { id: BUSINESS, permissions: [] });
+};
+
+const openMenu = async () => {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }));
+  return { user, menu: await screen.findByRole('menu') };
+};
+
+describe('user menu and sign-out (spec 000 §4)', () => {
+  it('is not shown when signed out', async () => {
+    renderRoutes(routes, HOME);
+    await screen.findByRole('heading', { name: `Home at ${HOME}` });
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the user's name and email and links to change password", async () => {
+    signIn();
+    renderRoutes(routes, HOME);
+    const { menu } = await openMenu();
+    expect(within(menu).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(menu).getByText('ada@acme.test')).toBeInTheDocument();
+    expect(await within(menu).findByRole('menuitem', { name: 'Change password' })).toHaveAttribute(
+      'href',
+      '/account/password',
+    );
+  });
+
+  it('signs out: ends the session, clears stored data and the cache, then goes to sign-in', async () => {
+    signIn();
+    setStored('selectedBills', ['b1']);
+    const { queryClient, router } = renderRoutes(routes, HOME);
+    const { user, menu } = await openMenu();
+    expect(queryClient.getQueryData(['user'])).toEqual(profile);
+
+    await user.click(await within(menu).findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in at /signin' })).toBeInTheDocument();
+    const logout = fetchMock.mock.calls.find(([input]) => String(input).includes('/auth/logout'));
+    expect(logout?.[1]?.method).toBe('PATCH');
+    expect(getStored('session')).toBeNull();
+    expect(getStored('user')).toBeNull();
+    expect(getStored('selectedBills')).toBeNull();
+    expect(getStored('deviceId')).toBe('d'.repeat(32));
+    expect(queryClient.getQueryData(['user'])).toBeUndefined();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('returns an invited user to the stored page after signing in again', async () => {
+    signIn();
+    setStored('invitedUser', { invitationType: 'CONTROL_PERSON', code: 'ABCDEFGH' });
+    setStored('redirectPage', '/accept-invitation');
+    renderRoutes(routes, HOME);
+    const { user, menu } = await openMenu();
+    await user.click(await within(menu).findByRole('menuitem', { name: 'Sign out' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in at /signin?redirectUrl=%2Faccept-invitation' }),
+    ).toBeInTheDocument();
+    expect(getStored('invitedUser')).toBeNull();
+  });
+
+  it('clears the session even when the logout call fails', async () => {
+    signIn();
+    logoutResponse = () => new Response(JSON.stringify({ message: 'Down' }), { status: 503 });
+    renderRoutes(routes, HOME);
+    const { user, menu } = await openMenu();
+    await user.click(await within(menu).findByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in at /signin' })).toBeInTheDocument();
+    expect(getStored('session')).toBeNull();
+  });
+});

@@ -1,0 +1,13 @@
+import { type SignInRequest, type SignInResponse, signInResponseSchema } from '@ferry/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/**
+ * `POST /auth/sign-in` (spec 000 §7). A trusted device gets `token` + `sessionId` straight away;
+ * otherwise `isOTPVerificationRequired` with the masked primary phone and a `challengeToken` for the
+ * sign-in code calls.
+ */
+export const signIn = (input: SignInRequest): Promise<SignInResponse> =>
+  api.post('/auth/sign-in', input, { schema: signInResponseSchema });
+
+export const useSignIn = () => useMutation({ mutationFn: signIn });

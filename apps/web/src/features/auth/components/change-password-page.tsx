@@ -1,0 +1,119 @@
+import { changePasswordSchema } from '@ferry/domain';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-error';
+import { hasSession, startSession, USER_QUERY_KEY } from '@/lib/session';
+import { useChangePassword } from '../api/change-password';
+import { getAuthErrorMessage } from '../utils/auth-errors';
+import { PasswordField } from './password-field';
+import { PasswordRules } from './password-rules';
+
+export const PASSWORD_CHANGED_MESSAGE =
+  'Your password has been changed. You were signed out on every other device.';
+
+const FORM_FIELDS = new Set(['oldPassword', 'password', 'confirmPassword']);
+const INITIAL_VALUES = { oldPassword: '', password: '', confirmPassword: '' };
+
+/**
+ * `/account/password`: change the password with the old one (spec 000 §7 `PATCH /user/change-password`).
+ * The server ends every other session and trusted device and hands this browser a fresh session.
+ */
+export const ChangePasswordPage = () => {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const mutation = useChangePassword();
+  const [error, setError] = useState<string | null>(null);
+  const oldPasswordRef = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    initialValues: INITIAL_VALUES,
+    validate: schemaResolver(changePasswordSchema, { sync: true }),
+  });
+
+  useEffect(() => {
+    oldPasswordRef.current?.focus();
+  }, []);
+
+  if (!hasSession()) return <Navigate to={paths.signIn.getHref(location.pathname)} replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      const credentials = await mutation.mutateAsync(values);
+      const user = await startSession(credentials);
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+      form.setValues(INITIAL_VALUES);
+      form.resetDirty();
+      notifications.show({ color: 'teal', title: 'Password changed', message: PASSWORD_CHANGED_MESSAGE });
+      oldPasswordRef.current?.focus();
+    } catch (cause) {
+      const fieldErrors = isApiError(cause) ? cause.errors.filter((e) => FORM_FIELDS.has(e.field)) : [];
+      if (fieldErrors.length > 0) {
+        form.setErrors(Object.fromEntries(fieldErrors.map((e) => [e.field, e.message])));
+      } else {
+        setError(getAuthErrorMessage(cause));
+      }
+    }
+  });
+
+  return (
+    <Container size={520} px={0} py="md">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} fz={26} lts="-0.02em">
+            Change password
+          </Title>
+          <Text c="dimmed" size="sm">
+            Enter your current password, then choose a new one. Every other device will be signed out.
+          </Text>
+        </Stack>
+        <Paper withBorder p={{ base: 'lg', sm: 'xl' }} radius="lg">
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <PasswordField
+                ref={oldPasswordRef}
+                label="Current password"
+                autoComplete="current-password"
+                withAsterisk
+                {...form.getInputProps('oldPassword')}
+              />
+              <PasswordField
+                label="New password"
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('password')}
+              />
+              <PasswordRules password={form.values.password} />
+              <PasswordField
+                label="Confirm new password"
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('confirmPassword')}
+              />
+              {error ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  icon={<IconAlertCircle size={18} aria-hidden />}
+                >
+                  {error}
+                </Alert>
+              ) : null}
+              <Group justify="flex-end">
+                <Button type="submit" loading={mutation.isPending}>
+                  Change password
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+};

@@ -1,0 +1,130 @@
+import { PASSWORD_RULES } from '@ferry/domain';
+import { notifications } from '@mantine/notifications';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetApiClientConfig } from '@/lib/api-client';
+import { renderWithProviders } from '@/testing/test-utils';
+import { INVALID_LINK_MESSAGE, PASSWORD_RESET_DONE_MESSAGE } from '../api/reset-password';
+import { mockApi } from '../testing/mock-api';
+import { ResetPasswordPage } from './reset-password-page';
+
+const TOKEN = 'a-reset-token-of-enough-length-123';
+
+const SignInStub = () => <p>Sign-in page</p>;
+const ForgotStub = () => <p>Forgot-password page</p>;
+
+const renderPage = (path = `/reset-password?token=${TOKEN}`) => {
+  const Stub = createRoutesStub([
+    { path: '/reset-password', Component: ResetPasswordPage },
+    { path: '/signin', Component: SignInStub },
+    { path: '/forgot-password', Component: ForgotStub },
+  ]);
+  return renderWithProviders(<Stub initialEntries={[path]} />);
+};
+
+afterEach(() => {
+  notifications.clean();
+  resetApiClientConfig();
+});
+
+describe('ResetPasswordPage', () => {
+  it('ticks off the password rules as the password is typed and checks the confirmation', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderPage();
+    const rules = await screen.findByRole('list', { name: 'Password rules' });
+    expect(within(rules).getAllByRole('listitem')).toHaveLength(PASSWORD_RULES.length);
+    for (const rule of PASSWORD_RULES) {
+      expect(within(rules).getByText(rule.message)).toBeInTheDocument();
+    }
+    const password = screen.getByLabelText(/^New password/);
+    expect(password).toHaveFocus();
+    await user.type(password, 'abcdefgh');
+    const met = (id: string) => rules.querySelector(`[data-rule="${id}"]`)?.getAttribute('data-met');
+    expect(met('length')).toBe('true');
+    expect(met('lower')).toBe('true');
+    expect(met('upper')).toBe('false');
+    expect(met('digit')).toBe('false');
+
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Password must contain at least one number')).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'Abcdefg1!');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Abcdefg1?');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/auth/reset-password')).toHaveLength(0);
+  });
+
+  it('resets the password, says so and goes to sign-in', async () => {
+    const api = mockApi({ 'PATCH /auth/reset-password': { data: {}, message: PASSWORD_RESET_DONE_MESSAGE } });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText(/^New password/), 'Abcdefg1!');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Abcdefg1!');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(screen.getByText(PASSWORD_RESET_DONE_MESSAGE)).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/auth/reset-password')[0]?.body).toEqual({
+      token: TOKEN,
+      password: 'Abcdefg1!',
+      confirmPassword: 'Abcdefg1!',
+      recaptchaToken: expect.any(String),
+    });
+  });
+
+  it('shows the invalid-link state when the server refuses the link', async () => {
+    mockApi({
+      'PATCH /auth/reset-password': {
+        status: 400,
+        error: { message: INVALID_LINK_MESSAGE, errorCode: 'INVALID_LINK' },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText(/^New password/), 'Abcdefg1!');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Abcdefg1!');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(INVALID_LINK_MESSAGE)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Request a new link' }));
+    expect(await screen.findByText('Forgot-password page')).toBeInTheDocument();
+  });
+
+  it("shows the server's field message (e.g. a common password) on the field", async () => {
+    mockApi({
+      'PATCH /auth/reset-password': {
+        status: 400,
+        error: {
+          message: 'Validation failed',
+          errors: [{ field: 'password', message: 'This password is too common. Please choose another.' }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText(/^New password/), 'Password1!');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Password1!');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(
+      await screen.findByText('This password is too common. Please choose another.'),
+    ).toBeInTheDocument();
+  });
+
+  it.each(['/reset-password', '/reset-password?token=short'])(
+    'treats %s as an invalid link',
+    async (path) => {
+      const api = mockApi({});
+      renderPage(path);
+      expect(await screen.findByText(INVALID_LINK_MESSAGE)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+        'href',
+        '/forgot-password',
+      );
+      expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+      expect(api.calls).toHaveLength(0);
+    },
+  );
+});

@@ -1,0 +1,50 @@
+import { getPostLoginRedirect, paths } from '@ferry/domain';
+import type { UserProfile } from '@/lib/session';
+import { getStored, setStored } from '@/lib/storage';
+import { getBusinesses } from '../api/get-businesses';
+
+/**
+ * A `redirectUrl` is followed only when it is a path on this site: it starts with a single '/', and no
+ * backslash or control character can turn it into another origin (`//evil.example`, `/\evil.example`).
+ */
+export const getSafeRedirectPath = (redirectUrl: string | null | undefined): string | null => {
+  if (!redirectUrl) return null;
+  const candidate = redirectUrl.trim();
+  if (!candidate.startsWith('/') || candidate.startsWith('//')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
+  if (/[\\\u0000-\u001f\u007f]/.test(candidate)) return null;
+  try {
+    const base = 'https://ferry.invalid';
+    const url = new URL(candidate, base);
+    if (url.origin !== base) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+};
+
+/** Sign-in and its own helper pages never make sense as the place to land after signing in. */
+const isAuthPage = (path: string): boolean =>
+  [paths.signin(), paths.forgotPassword(), paths.resetPassword()].includes(path.split(/[?#]/)[0] ?? '');
+
+/**
+ * Where a freshly signed-in user goes (spec 000 §4): the `redirectUrl` they came from when it is a path on
+ * this site; else the post-login step still pending (email or phone verification, account type); else
+ * their first business's home (which becomes the active business), or the start of onboarding.
+ */
+export const resolvePostSignInPath = async (
+  user: UserProfile,
+  redirectUrl: string | null | undefined,
+): Promise<string> => {
+  const safe = getSafeRedirectPath(redirectUrl);
+  if (safe && !isAuthPage(safe)) return safe;
+  const pending = getPostLoginRedirect(user);
+  if (pending) return pending.to;
+  const businesses = await getBusinesses();
+  const first = businesses[0];
+  if (!first) return paths.onboardAdd();
+  if (getStored('activeBusiness')?.id !== first.id) {
+    setStored('activeBusiness', { id: first.id, permissions: first.permissions ?? [] });
+  }
+  return paths.businessHome(first.id);
+};

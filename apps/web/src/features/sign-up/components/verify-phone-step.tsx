@@ -1,0 +1,116 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceMobile } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { ChangeMobileNumberDialog } from '@/components/change-mobile-number-dialog';
+import { OneTimeCodeDialog } from '@/components/one-time-code-dialog';
+import type { UserProfile } from '@/lib/session';
+import { changeMobileNumber, sendVerificationCode, verifyCode } from '../api/verification';
+import { StepHeading } from './step-heading';
+
+export type VerifyPhoneStepProps = {
+  user: UserProfile;
+  /** Called after the code was accepted, and after the number changed (the page refetches the user). */
+  refreshUser: () => Promise<void>;
+};
+
+const formatPhone = (phone: { countryCode: string; phoneNumber: string }): string =>
+  `+${phone.countryCode.replace(/^\+/, '')} ${phone.phoneNumber}`;
+
+/** Step 2 of verification (spec 000 §4): a 6-digit code sent by SMS to the primary mobile number. */
+export function VerifyPhoneStep({ user, refreshUser }: VerifyPhoneStepProps) {
+  const primary = user.phones.find((phone) => phone.isPrimary) ?? user.phones[0];
+  const [isCodeOpen, setIsCodeOpen] = useState(false);
+  const [isChangeOpen, setIsChangeOpen] = useState(false);
+  const [changedTo, setChangedTo] = useState<string | null>(null);
+  // A number change already sent a code: the dialog uses that request instead of sending another.
+  const pendingRequest = useRef<{ requestId: string } | null>(null);
+  const target = changedTo ?? (primary ? formatPhone(primary) : null);
+
+  const sendCode = () => {
+    const pending = pendingRequest.current;
+    pendingRequest.current = null;
+    return pending ? Promise.resolve(pending) : sendVerificationCode('phone');
+  };
+
+  return (
+    <Stack gap="lg">
+      <StepHeading
+        icon={IconDeviceMobile}
+        title="Verify your mobile number"
+        text={
+          target ? (
+            <>
+              We will text a 6-digit code to{' '}
+              <Text span fw={600} c="var(--mantine-color-text)">
+                {target}
+              </Text>
+              .
+            </>
+          ) : (
+            'Add the mobile number we should text your code to.'
+          )
+        }
+      />
+
+      <Stack gap="sm">
+        {target ? (
+          <Button size="md" fullWidth onClick={() => setIsCodeOpen(true)}>
+            Send code
+          </Button>
+        ) : (
+          <Button size="md" fullWidth onClick={() => setIsChangeOpen(true)}>
+            Add mobile number
+          </Button>
+        )}
+        {target ? (
+          <Text size="sm" c="dimmed" ta="center">
+            Not your number?{' '}
+            <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setIsChangeOpen(true)}>
+              Change phone number
+            </Anchor>
+          </Text>
+        ) : null}
+      </Stack>
+
+      <OneTimeCodeDialog
+        opened={isCodeOpen}
+        onClose={() => setIsCodeOpen(false)}
+        title="Verify Your Mobile Number"
+        description={
+          <>
+            Enter the 6-digit code we texted to{' '}
+            <Text span fw={600} c="var(--mantine-color-text)">
+              {target}
+            </Text>
+            .
+          </>
+        }
+        sendCode={sendCode}
+        verifyCode={async ({ requestId, otp }) => {
+          await verifyCode('phone', { requestId, otp });
+          setIsCodeOpen(false);
+          notifications.show({ color: 'teal', message: 'Mobile number verified.' });
+          await refreshUser();
+        }}
+        onChangePhone={() => {
+          setIsCodeOpen(false);
+          setIsChangeOpen(true);
+        }}
+      />
+
+      <ChangeMobileNumberDialog
+        opened={isChangeOpen}
+        onClose={() => setIsChangeOpen(false)}
+        submit={changeMobileNumber}
+        onSubmitted={({ requestId, phone }) => {
+          pendingRequest.current = { requestId };
+          setChangedTo(formatPhone(phone));
+          setIsChangeOpen(false);
+          setIsCodeOpen(true);
+          void refreshUser();
+        }}
+      />
+    </Stack>
+  );
+}

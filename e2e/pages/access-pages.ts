@@ -1,0 +1,137 @@
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+
+/** The newest six-digit code sent to an email address or an E.164 phone number, read from the dev outbox. */
+export async function readCodeFromOutbox(
+  request: APIRequestContext,
+  to: string,
+  options: { notIn?: readonly string[] } = {},
+): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&pageSize=5`);
+        const items: { subject?: string | null; text: string }[] = (await answer.json()).data.items;
+        const found = items
+          .map((m) => /\b(\d{6})\b/.exec(`${m.subject ?? ''} ${m.text}`)?.[1])
+          .find((c) => c !== undefined);
+        code = found && !options.notIn?.includes(found) ? found : undefined;
+        return code;
+      },
+      { message: `a code for ${to} in the dev outbox`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return code as string;
+}
+
+/** The newest link the dev outbox holds for an address that matches `pattern`. */
+export async function readLinkFromOutbox(
+  request: APIRequestContext,
+  to: string,
+  pattern: RegExp,
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&pageSize=5`);
+        const items: { text: string }[] = (await answer.json()).data.items;
+        link = items.map((m) => pattern.exec(m.text)?.[0]).find((l) => l !== undefined);
+        return link;
+      },
+      { message: `a link for ${to} in the dev outbox`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+/** Types a code into the six boxes of a one-time-code dialog (the dialog submits by itself when full). */
+export async function enterCode(dialog: Locator, code: string): Promise<void> {
+  await dialog.getByLabel('Verification code, digit 1 of 6').click();
+  await dialog.page().keyboard.type(code);
+}
+
+export class SignUpPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/signup');
+  }
+
+  async fill(person: { firstName: string; lastName: string; email: string; phone: string }) {
+    await this.page.getByLabel('First name').fill(person.firstName);
+    await this.page.getByLabel('Last name').fill(person.lastName);
+    await this.page.getByLabel('Work email').fill(person.email);
+    await this.page.getByLabel('Mobile number').fill(person.phone);
+    await this.page
+      .getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ })
+      .check();
+  }
+
+  async submit() {
+    await this.page.getByRole('button', { name: 'Create account' }).click();
+  }
+}
+
+export class VerifyPage {
+  constructor(readonly page: Page) {}
+
+  async verifyEmail(request: APIRequestContext, email: string) {
+    await expect(this.page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    await this.page.getByRole('button', { name: 'Send code' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Verify Your Email' });
+    await expect(dialog).toBeVisible();
+    await enterCode(dialog, await readCodeFromOutbox(request, email));
+    await expect(dialog).toBeHidden();
+  }
+
+  async verifyPhone(request: APIRequestContext, e164: string) {
+    await expect(this.page.getByRole('heading', { name: 'Verify your mobile number' })).toBeVisible();
+    await this.page.getByRole('button', { name: 'Send code' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Verify Your Mobile Number' });
+    await expect(dialog).toBeVisible();
+    await enterCode(dialog, await readCodeFromOutbox(request, e164));
+    await expect(dialog).toBeHidden();
+  }
+}
+
+export class SetPasswordPage {
+  constructor(readonly page: Page) {}
+
+  async setPassword(password: string) {
+    await expect(this.page).toHaveURL(/\/set-password$/);
+    await this.page.getByLabel('Enter password', { exact: true }).fill(password);
+    await this.page.getByLabel('Re-enter password to confirm').fill(password);
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+  }
+}
+
+export class SelectAccountTypePage {
+  constructor(readonly page: Page) {}
+
+  async choose(name: RegExp) {
+    await expect(this.page).toHaveURL(/\/select-account-type$/);
+    await this.page.getByRole('radio', { name }).check();
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+  }
+}
+
+export class SignInPage {
+  constructor(readonly page: Page) {}
+
+  get codeDialog() {
+    return this.page.getByRole('dialog', { name: 'Enter One-Time Password' });
+  }
+
+  async open(redirectUrl?: string) {
+    await this.page.goto(redirectUrl ? `/signin?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/signin');
+  }
+
+  async signIn(email: string, password: string) {
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+    await expect(this.page.getByText('Please enter your email and password to continue')).toBeVisible();
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+}
