@@ -1,24 +1,35 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
-/** The newest six-digit code sent to an email address or an E.164 phone number, read from the dev outbox. */
+type OutboxItem = { id: string; subject?: string | null; text: string };
+
+async function outboxFor(request: APIRequestContext, to: string): Promise<OutboxItem[]> {
+  const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&pageSize=10`);
+  return (await answer.json()).data.items;
+}
+
+/** Ids of the messages the dev outbox already holds for an address (to tell the next one apart). */
+export async function outboxMessageIds(request: APIRequestContext, to: string): Promise<string[]> {
+  return (await outboxFor(request, to)).map((m) => m.id);
+}
+
+/**
+ * The six-digit code of the newest message sent to an email address or an E.164 phone number, read from
+ * the dev outbox, ignoring the messages in `seen`.
+ */
 export async function readCodeFromOutbox(
   request: APIRequestContext,
   to: string,
-  options: { notIn?: readonly string[] } = {},
+  seen: readonly string[] = [],
 ): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       async () => {
-        const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&pageSize=5`);
-        const items: { subject?: string | null; text: string }[] = (await answer.json()).data.items;
-        const found = items
-          .map((m) => /\b(\d{6})\b/.exec(`${m.subject ?? ''} ${m.text}`)?.[1])
-          .find((c) => c !== undefined);
-        code = found && !options.notIn?.includes(found) ? found : undefined;
+        const fresh = (await outboxFor(request, to)).filter((m) => !seen.includes(m.id));
+        code = fresh.map((m) => /\b(\d{6})\b/.exec(`${m.subject ?? ''} ${m.text}`)?.[1]).find(Boolean);
         return code;
       },
-      { message: `a code for ${to} in the dev outbox`, timeout: 10_000 },
+      { message: `a new code for ${to} in the dev outbox`, timeout: 10_000 },
     )
     .toBeTruthy();
   return code as string;
@@ -78,19 +89,21 @@ export class VerifyPage {
 
   async verifyEmail(request: APIRequestContext, email: string) {
     await expect(this.page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    const seen = await outboxMessageIds(request, email);
     await this.page.getByRole('button', { name: 'Send code' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Verify Your Email' });
     await expect(dialog).toBeVisible();
-    await enterCode(dialog, await readCodeFromOutbox(request, email));
+    await enterCode(dialog, await readCodeFromOutbox(request, email, seen));
     await expect(dialog).toBeHidden();
   }
 
   async verifyPhone(request: APIRequestContext, e164: string) {
     await expect(this.page.getByRole('heading', { name: 'Verify your mobile number' })).toBeVisible();
+    const seen = await outboxMessageIds(request, e164);
     await this.page.getByRole('button', { name: 'Send code' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Verify Your Mobile Number' });
     await expect(dialog).toBeVisible();
-    await enterCode(dialog, await readCodeFromOutbox(request, e164));
+    await enterCode(dialog, await readCodeFromOutbox(request, e164, seen));
     await expect(dialog).toBeHidden();
   }
 }
@@ -100,7 +113,7 @@ export class SetPasswordPage {
 
   async setPassword(password: string) {
     await expect(this.page).toHaveURL(/\/set-password$/);
-    await this.page.getByLabel('Enter password', { exact: true }).fill(password);
+    await this.page.getByRole('textbox', { name: 'Enter password', exact: true }).fill(password);
     await this.page.getByLabel('Re-enter password to confirm').fill(password);
     await this.page.getByRole('button', { name: 'Continue' }).click();
   }
@@ -131,7 +144,7 @@ export class SignInPage {
     await this.page.getByLabel('Email').fill(email);
     await this.page.getByRole('button', { name: 'Continue' }).click();
     await expect(this.page.getByText('Please enter your email and password to continue')).toBeVisible();
-    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }
 }
