@@ -1,9 +1,11 @@
 import { apiPhoneSchema, MESSAGES } from '@ferry/domain';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { BotCheckError } from '@/lib/bot-check';
+import { Dialog } from './dialog';
+import { ErrorAlert } from './error-alert';
+import { FormActions } from './form-actions';
 import { EMPTY_PHONE, PhoneField, type PhoneValue } from './phone-field';
 
 export type ChangeMobileNumberDialogProps = {
@@ -78,16 +80,7 @@ export function ChangeMobileNumberDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Enter New Mobile Number"
-      centered
-      size="md"
-      radius="lg"
-      padding="xl"
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-xl)' } }}
-    >
+    <Dialog opened={opened} onClose={onClose} title="Enter New Mobile Number">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="lg">
           <Text size="sm" c="dimmed">
@@ -105,21 +98,10 @@ export function ChangeMobileNumberDialog({
             required
             disabled={isSubmitting}
           />
-          {formError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Send code
-            </Button>
-          </Group>
+          <ErrorAlert>{formError}</ErrorAlert>
+          <FormActions submitLabel="Send code" onCancel={onClose} isSubmitting={isSubmitting} />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

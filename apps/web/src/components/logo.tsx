@@ -1,4 +1,6 @@
-import { Group, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 
 /** The Ferry mark: a hull on a wave, in the brand colour. Decorative; the wordmark carries the name. */
 export const LogoMark = ({ size = 32 }: { size?: number }) => (
@@ -16,4 +18,11 @@ export const Logo = ({ size = 32 }: { size?: number }) => (
       Ferry
     </Text>
   </Group>
+);
+
+/** The logo as the link to the public welcome page (the signed-out pages' headers). */
+export const LogoHomeLink = ({ size }: { size?: number }) => (
+  <Anchor component={Link} to={paths.landing.getHref()} aria-label="Ferry home" underline="never">
+    <Logo size={size} />
+  </Anchor>
 );

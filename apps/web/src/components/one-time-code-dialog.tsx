@@ -1,10 +1,11 @@
 import { MESSAGES, OTP_LENGTH, OTP_RESEND_SECONDS, TRUSTED_DEVICE_DAYS } from '@ferry/domain';
-import { Alert, Anchor, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { BotCheckError } from '@/lib/bot-check';
 import { CodeInput } from './code-input';
+import { Dialog } from './dialog';
+import { ErrorAlert } from './error-alert';
 
 export type OneTimeCodeDialogProps = {
   opened: boolean;
@@ -151,27 +152,14 @@ export function OneTimeCodeDialog({
   const canResend = !isSending && !isVerifying && secondsLeft === 0;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      size="md"
-      radius="lg"
-      padding="xl"
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-xl)' } }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={title}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="lg">
           <Text size="sm" c="dimmed">
             {description ?? `Enter the ${OTP_LENGTH}-digit code we sent you.`}
           </Text>
 
-          {sendError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-              {sendError}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{sendError}</ErrorAlert>
 
           <Stack gap={6} align="center">
             <CodeInput
@@ -235,6 +223,6 @@ export function OneTimeCodeDialog({
           </Button>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

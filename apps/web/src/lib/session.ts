@@ -7,34 +7,14 @@
  *   route guard decides without waiting on the network.
  * - `endSession` calls `PATCH /auth/logout` and clears the stored data even if the call fails.
  */
+
+import { type UserProfile, userProfileSchema } from '@ferry/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from './api-client';
 import { USER_QUERY_STALE_TIME } from './react-query';
 import { clearSessionData, getStored, type StoredUser, setStored } from './storage';
 
-export const userPhoneSchema = z.object({
-  countryCode: z.string(),
-  phoneNumber: z.string(),
-  countryISOCode: z.string(),
-  isPrimary: z.boolean(),
-  isPhoneNumberVerified: z.boolean(),
-});
-
-export const userProfileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  country: z.string().nullable(),
-  activeStatus: z.string(),
-  isPasswordSet: z.boolean(),
-  isEmailVerified: z.boolean(),
-  isPhoneNumberVerified: z.boolean(),
-  userType: z.string().nullable(),
-  phones: z.array(userPhoneSchema),
-});
-export type UserProfile = z.infer<typeof userProfileSchema>;
+export { type UserProfile, userProfileSchema };
 
 export const USER_QUERY_KEY = ['user'] as const;
 

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetApiClientConfig } from '@/lib/api-client';
+import { resetBotCheck } from '@/lib/bot-check';
 
 // jsdom lacks what Mantine needs: matchMedia, ResizeObserver, scrollIntoView.
 const matchMedia = (query: string): MediaQueryList => ({
@@ -31,6 +33,9 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // A test's fake server (`mockApi`) and the cached client config end with the test.
+  resetApiClientConfig();
+  resetBotCheck();
 });
 
 export { matchMedia as stubMatchMedia };

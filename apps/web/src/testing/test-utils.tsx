@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { AppProvider } from '@/app/provider';
 
 export const createTestQueryClient = () =>
@@ -23,4 +23,10 @@ export const renderWithProviders = (ui: ReactElement, options?: Omit<RenderOptio
 export const renderRoutes = (routes: RouteObject[], path: string) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return { router, ...renderWithProviders(<RouterProvider router={router} />) };
+};
+
+/** A stand-in page saying where the router is ('Sign in at /signin?redirectUrl=...'), to assert navigations. */
+export const Where = ({ name }: { name: string }) => {
+  const { pathname, search } = useLocation();
+  return <h1>{`${name} at ${pathname}${search}`}</h1>;
 };

@@ -186,3 +186,31 @@ export const invitationCodeRequestSchema = z.object({
   email: emailSchema,
   recaptchaToken: recaptchaTokenField,
 });
+
+/** The signed-in user as `GET /user` answers it (spec 000 §3 "User session", without the token). */
+export const userProfileSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    country: z.string().nullable(),
+    activeStatus: z.string(),
+    isPasswordSet: z.boolean(),
+    isEmailVerified: z.boolean(),
+    isPhoneNumberVerified: z.boolean(),
+    userType: z.string().nullable(),
+    linkBillPopupDismiss: z.boolean(),
+    secondaryEmails: z.array(z.string()),
+    phones: z.array(
+      z.object({
+        countryCode: z.string(),
+        phoneNumber: z.string(),
+        countryISOCode: z.string(),
+        isPrimary: z.boolean(),
+        isPhoneNumberVerified: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof userProfileSchema>;

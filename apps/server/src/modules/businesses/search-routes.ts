@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { SENSITIVE_RATE_LIMIT } from '../auth/routes.js';
-import { isVerifiedPhoneOfAnotherAccount } from '../users/service.js';
+import { isPhoneLinkedElsewhere } from '../users/service.js';
 
 /** The E.164 form of a number given with its dial code (and, when known, its country), or null. */
 export function phoneToE164(options: {
@@ -59,10 +59,11 @@ export const businessSearchRoutes =
             errors: [{ field: 'phone', message: PHONE_MESSAGES.invalid }],
           });
         }
-        const isPhoneNumberExists = await isVerifiedPhoneOfAnotherAccount({
+        const isPhoneNumberExists = await isPhoneLinkedElsewhere({
           db: context.database.db,
           e164,
-          excludeUserId: request.auth?.user.id ?? request.body.userId ?? null,
+          userId: request.auth?.user.id ?? request.body.userId ?? null,
+          verifiedOnly: true,
         });
         return ok({ isPhoneNumberExists });
       },

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { MESSAGES } from '@ferry/domain/catalogues';
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
@@ -133,38 +133,34 @@ export async function findUsableInvitationByToken(options: {
   token: string;
   type?: string;
 }): Promise<InvitationRow | null> {
-  const types = options.type ? [options.type] : openableInvitationTypes();
-  if (types.length === 0) return null;
-  const [row] = await options.db
-    .select()
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.tokenHash, hashToken(options.token)),
-        inArray(invitations.invitationType, types),
-        isUsable(options.clock.now()),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findUsableInvitation({
+    ...options,
+    match: eq(invitations.tokenHash, hashToken(options.token)),
+    types: options.type ? [options.type] : openableInvitationTypes(),
+  });
 }
 
-async function findUsableInvitationByCode(options: {
+function findUsableInvitationByCode(options: { db: DbOrTx; clock: Clock; code: string }) {
+  return findUsableInvitation({
+    ...options,
+    match: eq(invitations.codeHash, hashCode(options.code)),
+    types: openableInvitationTypes(),
+  });
+}
+
+/** The unexpired, unused, unrevoked invitation of one of `types` that `match` finds. */
+async function findUsableInvitation(options: {
   db: DbOrTx;
   clock: Clock;
-  code: string;
+  match: SQL;
+  types: string[];
 }): Promise<InvitationRow | null> {
-  const types = openableInvitationTypes();
-  if (types.length === 0) return null;
+  if (options.types.length === 0) return null;
   const [row] = await options.db
     .select()
     .from(invitations)
     .where(
-      and(
-        eq(invitations.codeHash, hashCode(options.code)),
-        inArray(invitations.invitationType, types),
-        isUsable(options.clock.now()),
-      ),
+      and(options.match, inArray(invitations.invitationType, options.types), isUsable(options.clock.now())),
     )
     .limit(1);
   return row ?? null;

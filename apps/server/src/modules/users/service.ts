@@ -24,11 +24,15 @@ export async function findUserByEmail(options: { db: DbOrTx; email: string }): P
   return row ?? null;
 }
 
-/** Whether a primary phone number is already linked to another account. */
+/**
+ * Whether a primary phone number is already linked to another account than `userId` (with
+ * `verifiedOnly`, only a verified primary phone counts).
+ */
 export async function isPhoneLinkedElsewhere(options: {
   db: DbOrTx;
   e164: string;
-  userId?: string;
+  userId?: string | null;
+  verifiedOnly?: boolean;
 }): Promise<boolean> {
   const [row] = await options.db
     .select({ id: userPhones.id })
@@ -37,6 +41,7 @@ export async function isPhoneLinkedElsewhere(options: {
       and(
         eq(userPhones.e164, options.e164),
         eq(userPhones.isPrimary, true),
+        options.verifiedOnly ? eq(userPhones.isVerified, true) : undefined,
         options.userId ? ne(userPhones.userId, options.userId) : undefined,
       ),
     )
@@ -182,31 +187,7 @@ export async function findPrimaryPhone(options: {
 }
 
 /** The shape of `toUserProfile`, for route schemas. */
-export const userProfileSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    country: z.string().nullable(),
-    activeStatus: z.string(),
-    isPasswordSet: z.boolean(),
-    isEmailVerified: z.boolean(),
-    isPhoneNumberVerified: z.boolean(),
-    userType: z.string().nullable(),
-    linkBillPopupDismiss: z.boolean(),
-    secondaryEmails: z.array(z.string()),
-    phones: z.array(
-      z.object({
-        countryCode: z.string(),
-        phoneNumber: z.string(),
-        countryISOCode: z.string(),
-        isPrimary: z.boolean(),
-        isPhoneNumberVerified: z.boolean(),
-      }),
-    ),
-  })
-  .meta({ id: 'UserProfile' });
+export { userProfileSchema } from '@ferry/domain/schemas';
 
 export async function findUserById(options: { db: DbOrTx; userId: string }): Promise<UserRow | null> {
   const [row] = await options.db.select().from(users).where(eq(users.id, options.userId)).limit(1);
@@ -373,27 +354,6 @@ export async function markUserActive(options: {
     .returning();
   if (!updated) throw new AppError('FORBIDDEN', CANNOT_ACTIVATE_MESSAGE);
   return updated;
-}
-
-/** Whether a verified primary phone of another account has this number. */
-export async function isVerifiedPhoneOfAnotherAccount(options: {
-  db: DbOrTx;
-  e164: string;
-  excludeUserId?: string | null;
-}): Promise<boolean> {
-  const [row] = await options.db
-    .select({ id: userPhones.id })
-    .from(userPhones)
-    .where(
-      and(
-        eq(userPhones.e164, options.e164),
-        eq(userPhones.isPrimary, true),
-        eq(userPhones.isVerified, true),
-        options.excludeUserId ? ne(userPhones.userId, options.excludeUserId) : undefined,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 /**

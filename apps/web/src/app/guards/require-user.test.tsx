@@ -1,83 +1,29 @@
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient, resetApiClientConfig } from '@/lib/api-client';
-import { resetBotCheck } from '@/lib/bot-check';
-import type { UserProfile } from '@/lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setStored } from '@/lib/storage';
-import { renderRoutes } from '@/testing/test-utils';
+import { fail, type MockReply, mockApi, ok } from '@/testing/mock-api';
+import { renderRoutes, Where } from '@/testing/test-utils';
+import { makeUserProfile, signInAs, withUnverifiedPhone } from '@/testing/users';
 import { RequireUser, type RequireUserLevel } from './require-user';
 
 const BUSINESS = '0123456789abcdef01234567';
 const HOME = `/b/${BUSINESS}/home`;
 const SETTINGS = `/b/${BUSINESS}/settings/bank-account`;
 
-const readyUser: UserProfile = {
-  id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-  email: 'ada@acme.test',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  country: 'US',
-  activeStatus: 'ACTIVE',
-  isPasswordSet: true,
-  isEmailVerified: true,
-  isPhoneNumberVerified: true,
-  userType: 'SME_OWNER',
-  phones: [
-    {
-      countryCode: '1',
-      phoneNumber: '4155550123',
-      countryISOCode: 'US',
-      isPrimary: true,
-      isPhoneNumberVerified: true,
-    },
-  ],
+const readyUser = makeUserProfile();
+
+let api: ReturnType<typeof mockApi>;
+/** What `GET /user` answers from now on. */
+const answerUser = (reply: MockReply | (() => Promise<MockReply>)) => {
+  api.handlers['GET /user'] = reply;
 };
-const unverifiedPhone = (user: UserProfile): UserProfile => ({
-  ...user,
-  isPhoneNumberVerified: false,
-  phones: user.phones.map((p) => ({ ...p, isPhoneNumberVerified: false })),
-});
 
-type Handler = () => Response | Promise<Response>;
-const ok = (data: unknown) => new Response(JSON.stringify({ status: true, message: 'OK', data }));
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-let handlers: Record<string, Handler> = {};
-
-const calledPaths = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x').pathname);
+const calledPaths = () => api.calls.map((call) => call.path);
 
 beforeEach(() => {
-  handlers = {
-    '/api/user': () => ok(readyUser),
-    '/api/client-config': () =>
-      ok({
-        botCheck: { provider: 'sandbox', siteKey: null, action: 'importantAction' },
-        phoneVerificationCountries: ['US', 'IN'],
-      }),
-  };
-  fetchMock.mockImplementation(async (input) => {
-    const handler = handlers[new URL(String(input), 'http://x').pathname];
-    return handler ? handler() : new Response('{}', { status: 404 });
-  });
-  configureApiClient({ fetch: fetchMock, navigate: vi.fn() });
-  resetBotCheck();
+  api = mockApi({ 'GET /user': ok(readyUser) });
 });
-
-afterEach(() => {
-  resetApiClientConfig();
-  fetchMock.mockReset();
-});
-
-const Where = ({ name }: { name: string }) => {
-  const location = useLocation();
-  return (
-    <h1>
-      {name} at {location.pathname}
-      {location.search}
-    </h1>
-  );
-};
 
 const routes = (level?: RequireUserLevel): RouteObject[] => [
   {
@@ -94,11 +40,6 @@ const routes = (level?: RequireUserLevel): RouteObject[] => [
   { path: '/select-account-type', element: <Where name="Account type" /> },
 ];
 
-const signIn = (user: UserProfile | null = readyUser) => {
-  setStored('session', { token: 'token', sessionId: 'session-1' });
-  if (user) setStored('user', { ...user, country: user.country ?? undefined });
-};
-
 const heading = (text: string) => screen.findByRole('heading', { name: text });
 
 describe('RequireUser (spec 000 §4 route guard)', () => {
@@ -106,7 +47,7 @@ describe('RequireUser (spec 000 §4 route guard)', () => {
     const { router } = renderRoutes(routes(), HOME);
     expect(await heading('Sign in at /signin')).toBeInTheDocument();
     expect(router.state.historyAction).toBe('PUSH');
-    expect(calledPaths()).not.toContain('/api/user');
+    expect(calledPaths()).not.toContain('/user');
   });
 
   it('step 1: keeps the page as redirectUrl while an invited user is handled', async () => {
@@ -122,76 +63,78 @@ describe('RequireUser (spec 000 §4 route guard)', () => {
   });
 
   it('step 2: admits a guest-active user to settings', async () => {
-    signIn({ ...readyUser, activeStatus: 'GUEST_ACTIVE', userType: null });
-    handlers['/api/user'] = () => ok({ ...readyUser, activeStatus: 'GUEST_ACTIVE', userType: null });
+    signInAs({ ...readyUser, activeStatus: 'GUEST_ACTIVE', userType: null });
+    answerUser(ok({ ...readyUser, activeStatus: 'GUEST_ACTIVE', userType: null }));
     renderRoutes(routes(), SETTINGS);
     expect(await heading(`Bank accounts at ${SETTINGS}`)).toBeInTheDocument();
   });
 
   it('step 3: sends a guest-active user elsewhere to /unauthorized', async () => {
     const guest = { ...readyUser, activeStatus: 'GUEST_ACTIVE' };
-    signIn(guest);
-    handlers['/api/user'] = () => ok(guest);
+    signInAs(guest);
+    answerUser(ok(guest));
     renderRoutes(routes(), HOME);
     expect(await heading('Unauthorized at /unauthorized')).toBeInTheDocument();
   });
 
   it('step 4: sends an unverified email to /verify, replacing history', async () => {
     const user = { ...readyUser, isEmailVerified: false };
-    signIn(user);
-    handlers['/api/user'] = () => ok(user);
+    signInAs(user);
+    answerUser(ok(user));
     const { router } = renderRoutes(routes(), HOME);
     expect(await heading('Verify at /verify')).toBeInTheDocument();
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('step 4: requires the primary phone in a phone verification country', async () => {
-    const user = unverifiedPhone(readyUser);
-    signIn(user);
-    handlers['/api/user'] = () => ok(user);
+    const user = withUnverifiedPhone(readyUser);
+    signInAs(user);
+    answerUser(ok(user));
     renderRoutes(routes(), HOME);
     expect(await heading('Verify at /verify')).toBeInTheDocument();
-    expect(calledPaths()).toContain('/api/client-config');
+    expect(calledPaths()).toContain('/client-config');
   });
 
   it('step 4: treats the phone as verified in other countries', async () => {
-    const user = unverifiedPhone({ ...readyUser, country: 'CA' });
-    signIn(user);
-    handlers['/api/user'] = () => ok(user);
+    const user = withUnverifiedPhone({ ...readyUser, country: 'CA' });
+    signInAs(user);
+    answerUser(ok(user));
     renderRoutes(routes(), HOME);
     expect(await heading(`Home at ${HOME}`)).toBeInTheDocument();
   });
 
   it('step 5: sends a user without account type to /select-account-type', async () => {
     const user = { ...readyUser, userType: null };
-    signIn(user);
-    handlers['/api/user'] = () => ok(user);
+    signInAs(user);
+    answerUser(ok(user));
     renderRoutes(routes(), HOME);
     expect(await heading('Account type at /select-account-type')).toBeInTheDocument();
   });
 
   it('step 5 is skipped at the verified level', async () => {
     const user = { ...readyUser, userType: null };
-    signIn(user);
-    handlers['/api/user'] = () => ok(user);
+    signInAs(user);
+    answerUser(ok(user));
     renderRoutes(routes('verified'), '/accept-invitation');
     expect(await heading('Accept at /accept-invitation')).toBeInTheDocument();
   });
 
   it('step 6: shows the page to an active, verified user with an account type', async () => {
-    signIn();
+    signInAs();
     renderRoutes(routes(), HOME);
     expect(await heading(`Home at ${HOME}`)).toBeInTheDocument();
-    expect(calledPaths()).not.toContain('/api/client-config');
+    expect(calledPaths()).not.toContain('/client-config');
   });
 
   it('shows the loader until the user is known the first time', async () => {
-    signIn(null);
-    let answer: (response: Response) => void = () => {};
-    handlers['/api/user'] = () =>
-      new Promise<Response>((resolve) => {
-        answer = resolve;
-      });
+    signInAs(null);
+    let answer: (reply: MockReply) => void = () => {};
+    answerUser(
+      () =>
+        new Promise<MockReply>((resolve) => {
+          answer = resolve;
+        }),
+    );
     renderRoutes(routes(), HOME);
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your account...');
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
@@ -200,26 +143,25 @@ describe('RequireUser (spec 000 §4 route guard)', () => {
   });
 
   it('decides again when GET /user answers differently from the stored user', async () => {
-    signIn();
-    handlers['/api/user'] = () => ok({ ...readyUser, isEmailVerified: false });
+    signInAs();
+    answerUser(ok({ ...readyUser, isEmailVerified: false }));
     renderRoutes(routes(), HOME);
     expect(await heading('Verify at /verify')).toBeInTheDocument();
   });
 
   it('shows the load error with a retry when the user cannot be loaded', async () => {
-    signIn(null);
-    handlers['/api/user'] = () =>
-      new Response(JSON.stringify({ message: 'Service unavailable', statusCode: 503 }), { status: 503 });
+    signInAs(null);
+    answerUser(fail(503, 'Service unavailable'));
     renderRoutes(routes(), HOME);
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading data: Service unavailable');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('only requires a session at the session level', async () => {
-    signIn({ ...readyUser, isEmailVerified: false, userType: null });
+    signInAs({ ...readyUser, isEmailVerified: false, userType: null });
     renderRoutes(routes('session'), HOME);
     expect(await heading(`Home at ${HOME}`)).toBeInTheDocument();
-    expect(calledPaths()).not.toContain('/api/user');
+    expect(calledPaths()).not.toContain('/user');
   });
 
   it('still sends a visitor without a session to sign-in at the session level', async () => {

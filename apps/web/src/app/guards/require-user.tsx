@@ -5,12 +5,12 @@ import { type ReactNode, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageLoader } from '@/components/page-loader';
+import { usePhoneRequired } from '@/lib/phone-required';
 import { currentUserQueryOptions, getStoredUser, type UserProfile } from '@/lib/session';
 import { isSigningOut } from '@/lib/sign-out';
 import type { StoredUser } from '@/lib/storage';
 import { useHasSession } from '@/lib/use-has-session';
 import { useStoredRaw } from '@/lib/use-stored-value';
-import { usePhoneRequired } from './use-phone-required';
 
 /**
  * How much of the route guard a page needs:

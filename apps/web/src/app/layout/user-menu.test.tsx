@@ -1,52 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type RouteObject, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient, resetApiClientConfig } from '@/lib/api-client';
+import type { RouteObject } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getStored, setStored } from '@/lib/storage';
-import { renderRoutes } from '@/testing/test-utils';
+import { fail, mockApi, ok } from '@/testing/mock-api';
+import { renderRoutes, Where } from '@/testing/test-utils';
+import { makeUserProfile, signInAs } from '@/testing/users';
 import { AppLayout } from './app-layout';
 
 const BUSINESS = '0123456789abcdef01234567';
 const HOME = `/b/${BUSINESS}/home`;
-const profile = {
-  id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-  email: 'ada@acme.test',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  country: 'US',
-  activeStatus: 'ACTIVE',
-  isPasswordSet: true,
-  isEmailVerified: true,
-  isPhoneNumberVerified: true,
-  userType: 'SME_OWNER',
-  phones: [],
-};
+const profile = makeUserProfile();
 
-const ok = (data: unknown) => new Response(JSON.stringify({ status: true, message: 'OK', data }));
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-let logoutResponse: () => Response;
+let api: ReturnType<typeof mockApi>;
 
 beforeEach(() => {
-  logoutResponse = () => ok({});
-  fetchMock.mockImplementation(async (input) => {
-    const path = new URL(String(input), 'http://x').pathname;
-    if (path === '/api/user') return ok(profile);
-    if (path === '/api/auth/logout') return logoutResponse();
-    return new Response('{}', { status: 404 });
-  });
-  configureApiClient({ fetch: fetchMock, navigate: vi.fn() });
+  api = mockApi({ 'GET /user': ok(profile), 'PATCH /auth/logout': ok({}) });
 });
-
-afterEach(() => {
-  resetApiClientConfig();
-  fetchMock.mockReset();
-});
-
-const Where = ({ name }: { name: string }) => {
-  const { pathname, search } = useLocation();
-  return <h1>{`${name} at ${pathname}${search}`}</h1>;
-};
 
 const routes: RouteObject[] = [
   {
@@ -57,8 +27,7 @@ const routes: RouteObject[] = [
 ];
 
 const signIn = () => {
-  setStored('session', { token: 'token', sessionId: 'session-1' });
-  setStored('user', profile);
+  signInAs(profile);
   setStored('deviceId', 'd'.repeat(32));
   setStored('activeBusiness', { id: BUSINESS, permissions: [] });
 };
@@ -98,8 +67,7 @@ describe('user menu and sign-out (spec 000 §4)', () => {
     await user.click(await within(menu).findByRole('menuitem', { name: 'Sign out' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign in at /signin' })).toBeInTheDocument();
-    const logout = fetchMock.mock.calls.find(([input]) => String(input).includes('/auth/logout'));
-    expect(logout?.[1]?.method).toBe('PATCH');
+    expect(api.callsTo('PATCH /auth/logout')).toHaveLength(1);
     expect(getStored('session')).toBeNull();
     expect(getStored('user')).toBeNull();
     expect(getStored('selectedBills')).toBeNull();
@@ -123,7 +91,7 @@ describe('user menu and sign-out (spec 000 §4)', () => {
 
   it('clears the session even when the logout call fails', async () => {
     signIn();
-    logoutResponse = () => new Response(JSON.stringify({ message: 'Down' }), { status: 503 });
+    api.handlers['PATCH /auth/logout'] = fail(503, 'Down');
     renderRoutes(routes, HOME);
     const { user, menu } = await openMenu();
     await user.click(await within(menu).findByRole('menuitem', { name: 'Sign out' }));

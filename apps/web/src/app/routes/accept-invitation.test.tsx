@@ -1,55 +1,24 @@
 import { screen } from '@testing-library/react';
-import { type RouteObject, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient, resetApiClientConfig } from '@/lib/api-client';
-import { resetBotCheck } from '@/lib/bot-check';
+import type { RouteObject } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setStored } from '@/lib/storage';
-import { renderRoutes } from '@/testing/test-utils';
+import { fail, mockApi, ok } from '@/testing/mock-api';
+import { renderRoutes, Where } from '@/testing/test-utils';
+import { makeUserProfile, signInAs } from '@/testing/users';
 import { Component as AcceptInvitationRoute } from './accept-invitation';
 
-const user = {
-  id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-  email: 'ada@acme.test',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  country: 'US',
-  activeStatus: 'ACTIVE',
-  isPasswordSet: true,
-  isEmailVerified: true,
-  isPhoneNumberVerified: true,
-  userType: null,
-  phones: [],
-};
-const ok = (data: unknown) => new Response(JSON.stringify({ status: true, message: 'OK', data }));
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
+/** Invited, verified, and not past choosing an account type yet. */
+const user = makeUserProfile({ userType: null });
+const LINK_TOKEN = 'some-link-token';
+
+let api: ReturnType<typeof mockApi>;
 
 beforeEach(() => {
-  fetchMock.mockImplementation(async (input) => {
-    const path = new URL(String(input), 'http://x').pathname;
-    if (path === '/api/user') return ok(user);
-    if (path === '/api/client-config') {
-      return ok({
-        botCheck: { provider: 'sandbox', siteKey: null, action: 'importantAction' },
-        phoneVerificationCountries: ['US'],
-      });
-    }
-    if (path.startsWith('/api/auth/invitation/verify/')) {
-      return new Response(JSON.stringify({ message: 'Invalid invitation code', statusCode: 404 }), {
-        status: 404,
-      });
-    }
-    return new Response('{}', { status: 404 });
+  api = mockApi({
+    'GET /user': ok(user),
+    [`POST /auth/invitation/verify/${LINK_TOKEN}`]: fail(404, 'Invalid invitation code'),
   });
-  configureApiClient({ fetch: fetchMock, navigate: vi.fn() });
-  resetBotCheck();
 });
-
-afterEach(() => resetApiClientConfig());
-
-const Where = ({ name }: { name: string }) => {
-  const { pathname, search } = useLocation();
-  return <h1>{`${name} at ${pathname}${search}`}</h1>;
-};
 
 const routes: RouteObject[] = [
   { path: '/accept-invitation', Component: AcceptInvitationRoute },
@@ -70,9 +39,9 @@ const storeInvitation = () =>
 
 describe('/accept-invitation route', () => {
   it('opens a link token without a session (public)', async () => {
-    renderRoutes(routes, '/accept-invitation?token=some-link-token');
+    renderRoutes(routes, `/accept-invitation?token=${LINK_TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Invalid link at /invalid-link' })).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/auth/invitation/verify/some-link-token');
+    expect(api.calls.at(-1)?.path).toBe(`/auth/invitation/verify/${LINK_TOKEN}`);
   });
 
   it('sends a signed-out invitee to sign-in, returning here', async () => {
@@ -85,8 +54,7 @@ describe('/accept-invitation route', () => {
 
   it('shows the invitation to a signed-in invitee who has not chosen an account type yet', async () => {
     storeInvitation();
-    setStored('session', { sessionId: 'session-1' });
-    setStored('user', { ...user, country: 'US' });
+    signInAs(user);
     renderRoutes(routes, '/accept-invitation');
     expect(
       await screen.findByRole('heading', { name: "You're invited to join Acme Inc" }),

@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
 import { getStored, setStored } from '@/lib/storage';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
-import { makeProfile, mockApi } from '../testing/mock-api';
+import { makeUserProfile } from '@/testing/users';
 import { ChangePasswordPage, PASSWORD_CHANGED_MESSAGE } from './change-password-page';
 
 const Landed = () => {
@@ -31,7 +31,6 @@ const fill = async (user: ReturnType<typeof userEvent.setup>, oldPassword: strin
 
 afterEach(() => {
   notifications.clean();
-  resetApiClientConfig();
 });
 
 describe('ChangePasswordPage', () => {
@@ -52,19 +51,15 @@ describe('ChangePasswordPage', () => {
     await fill(user, '', 'weakpass');
     expect(await screen.findByText('Old password is required')).toBeInTheDocument();
     expect(screen.getByText('Password must contain at least one number')).toBeInTheDocument();
-    expect(api.callsTo('PATCH', '/user/change-password')).toHaveLength(0);
+    expect(api.callsTo('PATCH /user/change-password')).toHaveLength(0);
   });
 
   it("shows 'Old password is incorrect.' on the old password field", async () => {
     setStored('session', { token: 'token', sessionId: 'session' });
     mockApi({
-      'PATCH /user/change-password': {
-        status: 400,
-        error: {
-          message: 'Old password is incorrect.',
-          errors: [{ field: 'oldPassword', message: 'Old password is incorrect.' }],
-        },
-      },
+      'PATCH /user/change-password': fail(400, 'Old password is incorrect.', {
+        errors: [{ field: 'oldPassword', message: 'Old password is incorrect.' }],
+      }),
     });
     const user = userEvent.setup();
     renderPage();
@@ -76,14 +71,14 @@ describe('ChangePasswordPage', () => {
   it('changes the password and keeps this browser signed in with the new session', async () => {
     setStored('session', { token: 'token', sessionId: 'session' });
     const api = mockApi({
-      'PATCH /user/change-password': { data: { token: 'new-token', sessionId: 'new-session' } },
-      'GET /user': { data: makeProfile() },
+      'PATCH /user/change-password': ok({ token: 'new-token', sessionId: 'new-session' }),
+      'GET /user': ok(makeUserProfile()),
     });
     const user = userEvent.setup();
     renderPage();
     await fill(user, 'Old-password-1', 'New-password-2');
     expect(await screen.findByText(PASSWORD_CHANGED_MESSAGE)).toBeInTheDocument();
-    expect(api.callsTo('PATCH', '/user/change-password')[0]?.body).toEqual({
+    expect(api.callsTo('PATCH /user/change-password')[0]?.body).toEqual({
       oldPassword: 'Old-password-1',
       password: 'New-password-2',
       confirmPassword: 'New-password-2',

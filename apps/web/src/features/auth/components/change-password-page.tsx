@@ -1,18 +1,18 @@
 import { changePasswordSchema } from '@ferry/domain';
-import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
+import { PasswordField } from '@/components/password-field';
+import { PasswordRules } from '@/components/password-rules';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { hasSession, startSession, USER_QUERY_KEY } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { getAuthErrorMessage } from '../utils/auth-errors';
-import { PasswordField } from './password-field';
-import { PasswordRules } from './password-rules';
 
 export const PASSWORD_CHANGED_MESSAGE =
   'Your password has been changed. You were signed out on every other device.';
@@ -95,16 +95,7 @@ export const ChangePasswordPage = () => {
                 withAsterisk
                 {...form.getInputProps('confirmPassword')}
               />
-              {error ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  icon={<IconAlertCircle size={18} aria-hidden />}
-                >
-                  {error}
-                </Alert>
-              ) : null}
+              <ErrorAlert>{error}</ErrorAlert>
               <Group justify="flex-end">
                 <Button type="submit" loading={mutation.isPending}>
                   Change password

@@ -1,11 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { FORGOT_PASSWORD_SENT_MESSAGE } from '../api/forgot-password';
-import { mockApi } from '../testing/mock-api';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 const SignInStub = () => <p>Sign-in page</p>;
@@ -18,13 +17,9 @@ const renderPage = () => {
   return renderWithProviders(<Stub initialEntries={['/forgot-password']} />);
 };
 
-afterEach(() => {
-  resetApiClientConfig();
-});
-
 describe('ForgotPasswordPage', () => {
   it('validates the email before calling the server', async () => {
-    const api = mockApi({ 'POST /auth/forgot-password': { data: {} } });
+    const api = mockApi({ 'POST /auth/forgot-password': ok({}) });
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
@@ -32,7 +27,7 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText(/^Email/), 'nope');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/auth/forgot-password')).toHaveLength(0);
+    expect(api.callsTo('POST /auth/forgot-password')).toHaveLength(0);
   });
 
   it.each([
@@ -40,7 +35,7 @@ describe('ForgotPasswordPage', () => {
     ['an unknown', 'nobody@acme.com'],
   ])('shows the same confirmation for %s email', async (_, email) => {
     const api = mockApi({
-      'POST /auth/forgot-password': { data: {}, message: FORGOT_PASSWORD_SENT_MESSAGE },
+      'POST /auth/forgot-password': ok({}, { message: FORGOT_PASSWORD_SENT_MESSAGE }),
     });
     const user = userEvent.setup();
     renderPage();
@@ -51,7 +46,7 @@ describe('ForgotPasswordPage', () => {
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText(FORGOT_PASSWORD_SENT_MESSAGE)).toBeInTheDocument();
     expect(screen.getByText(email)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/auth/forgot-password')[0]?.body).toEqual({
+    expect(api.callsTo('POST /auth/forgot-password')[0]?.body).toEqual({
       email,
       recaptchaToken: expect.any(String),
     });
@@ -62,10 +57,7 @@ describe('ForgotPasswordPage', () => {
 
   it("shows the server's message when the request is refused", async () => {
     mockApi({
-      'POST /auth/forgot-password': {
-        status: 429,
-        error: { message: 'Too many requests. Please wait 60 seconds and try again.' },
-      },
+      'POST /auth/forgot-password': fail(429, 'Too many requests. Please wait 60 seconds and try again.'),
     });
     const user = userEvent.setup();
     renderPage();

@@ -1,25 +1,21 @@
 import { forgotPasswordRequestSchema, paths } from '@ferry/domain';
-import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { AuthLayout } from '@/components/auth-layout';
+import { ErrorAlert } from '@/components/error-alert';
 import { getBotCheckToken } from '@/lib/bot-check';
 import { FORGOT_PASSWORD_SENT_MESSAGE, useRequestPasswordReset } from '../api/forgot-password';
 import { getAuthErrorMessage } from '../utils/auth-errors';
-import { AuthLayout } from './auth-layout';
+import { BackToSignIn } from './back-to-sign-in';
 
 /** Sign-in can hand over the email it already knows (`<Link state={{ email }}>`). */
 const readEmailFromState = (state: unknown): string =>
   state !== null && typeof state === 'object' && 'email' in state && typeof state.email === 'string'
     ? state.email
     : '';
-
-const BackToSignIn = () => (
-  <Anchor component={Link} to={paths.signin()} size="sm" fw={600}>
-    Back to sign in
-  </Anchor>
-);
 
 /** `/forgot-password` (spec 000 §2): asks for the email and always answers the same way. */
 export const ForgotPasswordPage = () => {
@@ -103,11 +99,7 @@ export const ForgotPasswordPage = () => {
             errorProps={{ role: 'alert' }}
             {...form.getInputProps('email')}
           />
-          {error ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{error}</ErrorAlert>
           <Button type="submit" size="md" fullWidth loading={pending}>
             Send reset link
           </Button>

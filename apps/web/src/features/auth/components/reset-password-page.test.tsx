@@ -4,10 +4,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { INVALID_LINK_MESSAGE, PASSWORD_RESET_DONE_MESSAGE } from '../api/reset-password';
-import { mockApi } from '../testing/mock-api';
 import { ResetPasswordPage } from './reset-password-page';
 
 const TOKEN = 'a-reset-token-of-enough-length-123';
@@ -26,7 +25,6 @@ const renderPage = (path = `/reset-password?token=${TOKEN}`) => {
 
 afterEach(() => {
   notifications.clean();
-  resetApiClientConfig();
 });
 
 describe('ResetPasswordPage', () => {
@@ -56,11 +54,13 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'Abcdefg1?');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
-    expect(api.callsTo('PATCH', '/auth/reset-password')).toHaveLength(0);
+    expect(api.callsTo('PATCH /auth/reset-password')).toHaveLength(0);
   });
 
   it('resets the password, says so and goes to sign-in', async () => {
-    const api = mockApi({ 'PATCH /auth/reset-password': { data: {}, message: PASSWORD_RESET_DONE_MESSAGE } });
+    const api = mockApi({
+      'PATCH /auth/reset-password': ok({}, { message: PASSWORD_RESET_DONE_MESSAGE }),
+    });
     const user = userEvent.setup();
     renderPage();
     await user.type(await screen.findByLabelText(/^New password/), 'Abcdefg1!');
@@ -68,7 +68,7 @@ describe('ResetPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(screen.getByText(PASSWORD_RESET_DONE_MESSAGE)).toBeInTheDocument();
-    expect(api.callsTo('PATCH', '/auth/reset-password')[0]?.body).toEqual({
+    expect(api.callsTo('PATCH /auth/reset-password')[0]?.body).toEqual({
       token: TOKEN,
       password: 'Abcdefg1!',
       confirmPassword: 'Abcdefg1!',
@@ -78,10 +78,7 @@ describe('ResetPasswordPage', () => {
 
   it('shows the invalid-link state when the server refuses the link', async () => {
     mockApi({
-      'PATCH /auth/reset-password': {
-        status: 400,
-        error: { message: INVALID_LINK_MESSAGE, errorCode: 'INVALID_LINK' },
-      },
+      'PATCH /auth/reset-password': fail(400, INVALID_LINK_MESSAGE, { errorCode: 'INVALID_LINK' }),
     });
     const user = userEvent.setup();
     renderPage();
@@ -95,13 +92,9 @@ describe('ResetPasswordPage', () => {
 
   it("shows the server's field message (e.g. a common password) on the field", async () => {
     mockApi({
-      'PATCH /auth/reset-password': {
-        status: 400,
-        error: {
-          message: 'Validation failed',
-          errors: [{ field: 'password', message: 'This password is too common. Please choose another.' }],
-        },
-      },
+      'PATCH /auth/reset-password': fail(400, 'Validation failed', {
+        errors: [{ field: 'password', message: 'This password is too common. Please choose another.' }],
+      }),
     });
     const user = userEvent.setup();
     renderPage();

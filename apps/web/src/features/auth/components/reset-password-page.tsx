@@ -1,10 +1,14 @@
 import { paths, resetPasswordRequestSchema } from '@ferry/domain';
-import { Alert, Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconLinkOff } from '@tabler/icons-react';
+import { IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/auth-layout';
+import { ErrorAlert } from '@/components/error-alert';
+import { PasswordField } from '@/components/password-field';
+import { PasswordRules } from '@/components/password-rules';
 import { isApiError } from '@/lib/api-error';
 import { getBotCheckToken } from '@/lib/bot-check';
 import {
@@ -14,9 +18,7 @@ import {
   useResetPassword,
 } from '../api/reset-password';
 import { getAuthErrorMessage } from '../utils/auth-errors';
-import { AuthLayout } from './auth-layout';
-import { PasswordField } from './password-field';
-import { PasswordRules } from './password-rules';
+import { BackToSignIn } from './back-to-sign-in';
 
 const RULES_ID = 'reset-password-rules';
 const FORM_FIELDS = new Set(['password', 'confirmPassword']);
@@ -36,12 +38,6 @@ const InvalidLink = () => (
       Request a new link
     </Button>
   </AuthLayout>
-);
-
-const BackToSignIn = () => (
-  <Anchor component={Link} to={paths.signin()} size="sm" fw={600}>
-    Back to sign in
-  </Anchor>
 );
 
 /** `/reset-password?token=` (spec 000 §2): a new password from an emailed link. */
@@ -119,11 +115,7 @@ export const ResetPasswordPage = () => {
             withAsterisk
             {...form.getInputProps('confirmPassword')}
           />
-          {error ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{error}</ErrorAlert>
           <Button type="submit" size="md" fullWidth loading={pending}>
             Reset password
           </Button>

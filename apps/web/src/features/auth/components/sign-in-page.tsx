@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/auth-layout';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import {
@@ -14,7 +15,6 @@ import {
 } from '@/lib/session';
 import type { SessionCredentials } from '../api/sign-in-code';
 import { resolvePostSignInPath } from '../utils/post-sign-in';
-import { AuthLayout } from './auth-layout';
 import { SignInEmailStep } from './sign-in-email-step';
 import { SignInPasswordStep, showSignInError } from './sign-in-password-step';
 

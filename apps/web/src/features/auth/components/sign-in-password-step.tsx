@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PasswordField } from '@/components/password-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { getBotCheckToken } from '@/lib/bot-check';
@@ -12,7 +13,6 @@ import { isPrivateBrowsing } from '@/lib/private-browsing';
 import { useSignIn } from '../api/sign-in';
 import type { SessionCredentials } from '../api/sign-in-code';
 import { getAuthErrorMessage } from '../utils/auth-errors';
-import { PasswordField } from './password-field';
 import { type SignInChallenge, SignInCodeDialogs } from './sign-in-code-dialogs';
 
 const SIGNUP_INCOMPLETE = 'SIGNUP_INCOMPLETE';

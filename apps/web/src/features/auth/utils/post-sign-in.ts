@@ -1,4 +1,5 @@
-import { getPostLoginRedirect, paths } from '@ferry/domain';
+import { getPostLoginRedirect, isPrimaryPhoneVerified, paths } from '@ferry/domain';
+import { isPhoneRequiredFor } from '@/lib/phone-required';
 import type { UserProfile } from '@/lib/session';
 import { getStored, setStored } from '@/lib/storage';
 import { getBusinesses } from '../api/get-businesses';
@@ -30,7 +31,9 @@ const isAuthPage = (path: string): boolean =>
 /**
  * Where a freshly signed-in user goes (spec 000 §4): the `redirectUrl` they came from when it is a path on
  * this site; else the post-login step still pending (email or phone verification, account type); else
- * their first business's home (which becomes the active business), or the start of onboarding.
+ * their first business's home (which becomes the active business), or the start of onboarding. As in the
+ * route guard, an unverified phone holds the user back only in the deployment's phone verification
+ * countries.
  */
 export const resolvePostSignInPath = async (
   user: UserProfile,
@@ -38,7 +41,8 @@ export const resolvePostSignInPath = async (
 ): Promise<string> => {
   const safe = getSafeRedirectPath(redirectUrl);
   if (safe && !isAuthPage(safe)) return safe;
-  const pending = getPostLoginRedirect(user);
+  const phoneRequired = !isPrimaryPhoneVerified(user) && (await isPhoneRequiredFor(user.country));
+  const pending = getPostLoginRedirect(user, undefined, { phoneRequired });
   if (pending) return pending.to;
   const businesses = await getBusinesses();
   const first = businesses[0];

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { getStored, setStored } from '@/lib/storage';
+import { fail, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
-import { fail, invitee, mockApi, ok, signInAs, targetRoutes } from '../testing/mock-api';
+import { signInAs } from '@/testing/users';
+import { invitee, mockApi, targetRoutes } from '../testing/mock-api';
 import { AcceptInvitationCard } from './accept-invitation-card';
 
 const INVITATION_ID = 'bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -25,8 +26,6 @@ const storeInvitation = (data: Record<string, unknown> = {}) =>
       ...data,
     },
   });
-
-afterEach(() => resetApiClientConfig());
 
 const renderCard = () =>
   renderRoutes(
@@ -94,7 +93,7 @@ describe('AcceptInvitationCard (signed-in /accept-invitation)', () => {
   it('sends an invitation used or expired meanwhile to /invalid-link', async () => {
     signInAs();
     storeInvitation();
-    mockApi({ [ACCEPT]: () => fail(404, 'Invalid invitation code', 'INVALID_INVITATION') });
+    mockApi({ [ACCEPT]: () => fail(404, 'Invalid invitation code', { errorCode: 'INVALID_INVITATION' }) });
     renderCard();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('heading', { name: 'Invalid link at /invalid-link' })).toBeInTheDocument();

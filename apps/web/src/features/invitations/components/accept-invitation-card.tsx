@@ -1,9 +1,11 @@
 import { paths } from '@ferry/domain';
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconMailQuestion, IconUserCheck, IconUserX } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconMailQuestion, IconUserCheck, IconUserX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { AuthLayout } from '@/components/auth-layout';
+import { ErrorAlert } from '@/components/error-alert';
 import { getHomeHref } from '@/config/paths';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { getStoredUser, USER_QUERY_KEY, useCurrentUser } from '@/lib/session';
@@ -18,7 +20,6 @@ import {
   type PendingInvitation,
   readStoredInvitation,
 } from '../utils/stored-invitation';
-import { AccessCard } from './access-card';
 
 /** Only a path on this site is followed (never another origin). */
 const isSafePath = (path: string | null | undefined): path is string =>
@@ -89,7 +90,7 @@ export const AcceptInvitationCard = () => {
 
   if (!invitation?.invitationId) {
     return (
-      <AccessCard
+      <AuthLayout
         icon={<IconMailQuestion size={28} stroke={1.6} />}
         title="No invitation to accept"
         description="We couldn't find an invitation waiting in this browser. Open the link in your invitation email again."
@@ -97,7 +98,7 @@ export const AcceptInvitationCard = () => {
         <Button fullWidth size="md" onClick={() => void navigate(home)}>
           Go to home
         </Button>
-      </AccessCard>
+      </AuthLayout>
     );
   }
 
@@ -110,7 +111,7 @@ export const AcceptInvitationCard = () => {
       if (kept) setStored('invitedUser', kept);
     };
     return (
-      <AccessCard
+      <AuthLayout
         icon={<IconUserX size={28} stroke={1.6} />}
         iconColor="orange"
         title="This invitation is for another account"
@@ -129,7 +130,7 @@ export const AcceptInvitationCard = () => {
             Sign out
           </Button>
         </Group>
-      </AccessCard>
+      </AuthLayout>
     );
   }
 
@@ -162,7 +163,7 @@ export const AcceptInvitationCard = () => {
   const showError = accept.isError && !(isApiError(accept.error) && accept.error.statusCode === 404);
 
   return (
-    <AccessCard
+    <AuthLayout
       icon={<IconUserCheck size={28} stroke={1.6} />}
       title={organisation ? `You're invited to join ${organisation}` : "You're invited to join Ferry"}
       description={
@@ -174,11 +175,7 @@ export const AcceptInvitationCard = () => {
       }
     >
       <InvitationDetails invitation={invitation} />
-      {showError ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-          {getErrorMessage(accept.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert>{showError ? getErrorMessage(accept.error) : null}</ErrorAlert>
       <Group grow gap="sm">
         <Button variant="default" size="md" onClick={onDecline} disabled={accept.isPending}>
           Decline
@@ -187,6 +184,6 @@ export const AcceptInvitationCard = () => {
           Accept
         </Button>
       </Group>
-    </AccessCard>
+    </AuthLayout>
   );
 };

@@ -1,16 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { getStored } from '@/lib/storage';
 import { renderRoutes } from '@/testing/test-utils';
-import { mockApi, signInAs, targetRoutes } from '../testing/mock-api';
+import { signInAs } from '@/testing/users';
+import { mockApi, targetRoutes } from '../testing/mock-api';
 import { InvalidLinkPage } from './invalid-link-page';
 import { NoBusinessPage } from './no-business-page';
 import { UnauthorizedPage } from './unauthorized-page';
-
-afterEach(() => resetApiClientConfig());
 
 const renderPage = (path: string, element: ReactNode) =>
   renderRoutes([{ path, element }, ...targetRoutes.filter((r) => r.path !== path)], path);

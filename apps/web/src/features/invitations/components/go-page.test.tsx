@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { getStored } from '@/lib/storage';
+import { fail, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
 import type { OpenedInvitation } from '../api/open-invitation';
-import { fail, invitee, mockApi, ok, targetRoutes } from '../testing/mock-api';
+import { invitee, mockApi, targetRoutes } from '../testing/mock-api';
 import { GoPage } from './go-page';
 
 const CODE = 'ABCD2345';
@@ -27,8 +27,6 @@ const opened = (overrides: Partial<OpenedInvitation> = {}): OpenedInvitation => 
   requiresPassword: false,
   ...overrides,
 });
-
-afterEach(() => resetApiClientConfig());
 
 const renderGo = (path = `/go?code=${CODE}`) =>
   renderRoutes([{ path: '/go', element: <GoPage /> }, ...targetRoutes], path);
@@ -83,7 +81,7 @@ describe('GoPage (/go?code=)', () => {
   it("shows 'Invalid invitation code' for an unknown code or another email", async () => {
     mockApi({
       [`POST /auth/invitation/code/${CODE}`]: () =>
-        fail(404, 'Invalid invitation code', 'INVALID_INVITATION'),
+        fail(404, 'Invalid invitation code', { errorCode: 'INVALID_INVITATION' }),
     });
     renderGo();
     await submitEmail('someone@else.test');

@@ -1,14 +1,15 @@
 import { emailSchema, MESSAGES, paths } from '@ferry/domain';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailOpened, IconTicket } from '@tabler/icons-react';
+import { IconMailOpened, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/auth-layout';
+import { ErrorAlert } from '@/components/error-alert';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { BotCheckError, getBotCheckToken } from '@/lib/bot-check';
 import { openInvitationByCode } from '../api/open-invitation';
 import { useContinueInvitation } from '../hooks/use-continue-invitation';
-import { AccessCard } from './access-card';
 
 const validateEmail = (value: string): string | null => {
   const parsed = emailSchema.safeParse(value);
@@ -44,7 +45,7 @@ export const GoPage = () => {
 
   if (!code) {
     return (
-      <AccessCard
+      <AuthLayout
         icon={<IconTicket size={28} stroke={1.6} />}
         iconColor="orange"
         title={MESSAGES.invalidInvitationCode}
@@ -54,7 +55,7 @@ export const GoPage = () => {
         <Button component={Link} to={paths.signin()} fullWidth size="md">
           Go to sign in
         </Button>
-      </AccessCard>
+      </AuthLayout>
     );
   }
 
@@ -84,7 +85,7 @@ export const GoPage = () => {
   });
 
   return (
-    <AccessCard
+    <AuthLayout
       icon={<IconMailOpened size={28} stroke={1.6} />}
       title="Open your invitation"
       description="Enter the email address your invitation was sent to, so we can make sure it's for you."
@@ -110,16 +111,12 @@ export const GoPage = () => {
             data-autofocus
             {...form.getInputProps('email')}
           />
-          {error ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{error}</ErrorAlert>
           <Button type="submit" fullWidth size="md" loading={submitting}>
             Continue
           </Button>
         </Stack>
       </form>
-    </AccessCard>
+    </AuthLayout>
   );
 };

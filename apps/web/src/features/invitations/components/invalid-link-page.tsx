@@ -2,11 +2,11 @@ import { paths } from '@ferry/domain';
 import { Anchor, Button, List, Stack, Text } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AccessCard } from './access-card';
+import { AuthLayout } from '@/components/auth-layout';
 
 /** `/invalid-link`: an invitation or emailed link that is unknown, used, expired or failed to load. */
 export const InvalidLinkPage = () => (
-  <AccessCard
+  <AuthLayout
     icon={<IconLinkOff size={28} stroke={1.6} />}
     iconColor="orange"
     title="This link is invalid or has expired"
@@ -32,5 +32,5 @@ export const InvalidLinkPage = () => (
     <Button component={Link} to={paths.signin()} fullWidth size="md">
       Go to sign in
     </Button>
-  </AccessCard>
+  </AuthLayout>
 );

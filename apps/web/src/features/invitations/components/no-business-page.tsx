@@ -3,10 +3,10 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { AuthLayout } from '@/components/auth-layout';
 import { getStoredUser } from '@/lib/session';
 import { useSignOut } from '@/lib/sign-out';
 import { useStoredRaw } from '@/lib/use-stored-value';
-import { AccessCard } from './access-card';
 
 /**
  * `/no-business` (spec 000 §2): where a practice invitee or practice member lands while no business has
@@ -19,7 +19,7 @@ export const NoBusinessPage = () => {
   const { signOut, isPending } = useSignOut();
 
   return (
-    <AccessCard
+    <AuthLayout
       icon={<IconBuildingStore size={28} stroke={1.6} />}
       title="You're not part of a business yet"
       description={
@@ -47,6 +47,6 @@ export const NoBusinessPage = () => {
           Sign out
         </Button>
       </Stack>
-    </AccessCard>
+    </AuthLayout>
   );
 };

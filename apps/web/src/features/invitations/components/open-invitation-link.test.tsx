@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { getStored } from '@/lib/storage';
+import { fail, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
-import { fail, invitee, mockApi, ok, signInAs, targetRoutes } from '../testing/mock-api';
+import { signInAs } from '@/testing/users';
+import { invitee, mockApi, targetRoutes } from '../testing/mock-api';
 import { OpenInvitationLink } from './open-invitation-link';
 
 const TOKEN = 'link-token-0123456789abcdef';
@@ -17,8 +18,6 @@ const opened = {
   requiresSignIn: true,
   requiresPassword: false,
 };
-
-afterEach(() => resetApiClientConfig());
 
 const renderLink = () =>
   renderRoutes(
@@ -60,7 +59,7 @@ describe('OpenInvitationLink (/accept-invitation?token=)', () => {
   });
 
   it('goes to /invalid-link for an unknown, used or expired link', async () => {
-    mockApi({ [VERIFY]: () => fail(404, 'Invalid invitation code', 'INVALID_INVITATION') });
+    mockApi({ [VERIFY]: () => fail(404, 'Invalid invitation code', { errorCode: 'INVALID_INVITATION' }) });
     renderLink();
     expect(await screen.findByRole('heading', { name: 'Invalid link at /invalid-link' })).toBeInTheDocument();
     expect(getStored('invitedUser')).toBeNull();

@@ -1,13 +1,14 @@
 import { paths } from '@ferry/domain';
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { IconMailOpened } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AuthLayout } from '@/components/auth-layout';
+import { ErrorAlert } from '@/components/error-alert';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { BotCheckError, getBotCheckToken } from '@/lib/bot-check';
 import { verifyInvitationToken } from '../api/open-invitation';
 import { useContinueInvitation } from '../hooks/use-continue-invitation';
-import { AccessCard } from './access-card';
 
 /** Answers that mean the link itself is no good (unknown, used, expired, wrong kind). */
 const isInvalidLinkAnswer = (error: unknown): boolean =>
@@ -50,16 +51,14 @@ export const OpenInvitationLink = ({ token }: { token: string }) => {
   }, [attempt, open]);
 
   return (
-    <AccessCard
+    <AuthLayout
       icon={<IconMailOpened size={28} stroke={1.6} />}
       title={error ? "We couldn't open your invitation" : 'Opening your invitation'}
       description={error ? undefined : 'Checking your invitation link. This only takes a moment.'}
     >
       {error ? (
         <Stack gap="md">
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {error}
-          </Alert>
+          <ErrorAlert>{error}</ErrorAlert>
           <Button fullWidth size="md" onClick={() => setAttempt((n) => n + 1)}>
             Try again
           </Button>
@@ -72,6 +71,6 @@ export const OpenInvitationLink = ({ token }: { token: string }) => {
           </Text>
         </Stack>
       )}
-    </AccessCard>
+    </AuthLayout>
   );
 };

@@ -2,9 +2,9 @@ import { paths } from '@ferry/domain';
 import { Button, List, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { AuthLayout } from '@/components/auth-layout';
 import { useSignOut } from '@/lib/sign-out';
 import { useHasSession } from '@/lib/use-has-session';
-import { AccessCard } from './access-card';
 
 /**
  * `/unauthorized` (spec 000 §2): people who may not go on — an account that is not active, or a business
@@ -15,7 +15,7 @@ export const UnauthorizedPage = () => {
   const { signOut, isPending } = useSignOut();
 
   return (
-    <AccessCard
+    <AuthLayout
       icon={<IconLock size={28} stroke={1.6} />}
       iconColor="red"
       title="You don't have access to this page"
@@ -45,6 +45,6 @@ export const UnauthorizedPage = () => {
           Go to sign in
         </Button>
       )}
-    </AccessCard>
+    </AuthLayout>
   );
 };

@@ -1,8 +1,6 @@
-import { isPhoneVerificationRequired } from '@ferry/domain';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { getBotCheckToken, getClientConfig } from '@/lib/bot-check';
+import { getBotCheckToken } from '@/lib/bot-check';
 import { type UserProfile, userProfileSchema } from '@/lib/session';
 
 const codeSentSchema = z.object({
@@ -40,17 +38,6 @@ export const correctEmail = async (email: string): Promise<UserProfile> => {
   return api.post('/user/email', { email, recaptchaToken }, { schema: userProfileSchema });
 };
 
-export const CLIENT_CONFIG_QUERY_KEY = ['client-config'] as const;
-
-/** The deployment's public settings (which countries must verify a phone). */
-export const useClientConfig = () =>
-  useQuery({
-    queryKey: CLIENT_CONFIG_QUERY_KEY,
-    queryFn: () => getClientConfig(),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: false,
-  });
-
 const mobileNumberChangedSchema = z.object({ requestId: z.string() });
 
 /**
@@ -68,15 +55,4 @@ export const changeMobileNumber = async (phone: {
     { phones: [phone], recaptchaToken },
     { schema: mobileNumberChangedSchema },
   );
-};
-
-/**
- * Whether a user of `country` must verify a phone (spec 000 §4), from the deployment's configuration;
- * `undefined` while it loads or without a user; when it cannot be loaded the phone counts as required.
- */
-export const usePhoneRequired = (user: Pick<UserProfile, 'country'> | undefined): boolean | undefined => {
-  const config = useClientConfig();
-  if (!user) return undefined;
-  if (config.data) return isPhoneVerificationRequired(user.country, config.data.phoneVerificationCountries);
-  return config.isError ? true : undefined;
 };

@@ -1,9 +1,7 @@
-import { Anchor, Box, Container, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Box, Container, Group, Paper, SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Logo } from '@/components/logo';
-import { env } from '@/config/env';
-import { paths } from '@/config/paths';
+import { LegalFooter } from '@/components/legal-footer';
+import { LogoHomeLink } from '@/components/logo';
 
 const BACKGROUND =
   'radial-gradient(1100px 480px at 90% -10%, var(--mantine-color-ferry-1), transparent 60%), linear-gradient(180deg, #f3f9fb 0%, var(--ferry-page-bg) 100%)';
@@ -29,14 +27,7 @@ export const AuthShell = ({ children, aside, headerAction, cardWidth = 480 }: Au
     <Box mih="100dvh" style={{ background: BACKGROUND, display: 'flex', flexDirection: 'column' }}>
       <Container component="header" size="lg" w="100%" py="lg">
         <Group justify="space-between">
-          <Box
-            component={Link}
-            to={paths.landing.getHref()}
-            aria-label="Ferry home"
-            style={{ textDecoration: 'none' }}
-          >
-            <Logo />
-          </Box>
+          <LogoHomeLink />
           {headerAction}
         </Group>
       </Container>
@@ -56,21 +47,7 @@ export const AuthShell = ({ children, aside, headerAction, cardWidth = 480 }: Au
         )}
       </Container>
 
-      <Container component="footer" size="lg" w="100%" py="lg">
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} Ferry
-          </Text>
-          <Group gap="lg" component="nav" aria-label="Legal">
-            <Anchor href={env.privacyPolicyUrl} size="xs" c="dimmed">
-              Privacy Policy
-            </Anchor>
-            <Anchor href={env.termsOfServiceUrl} size="xs" c="dimmed">
-              Terms of Service
-            </Anchor>
-          </Group>
-        </Group>
-      </Container>
+      <LegalFooter size="xs" />
     </Box>
   );
 };

@@ -1,8 +1,9 @@
 import { MESSAGES, signUpRequestSchema } from '@ferry/domain';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
+import { ErrorAlert } from '@/components/error-alert';
+import { FormActions } from '@/components/form-actions';
 import type { UserProfile } from '@/lib/session';
 import { correctEmail } from '../api/verification';
 import { getActionErrorMessage, getFieldErrors } from '../utils/error-message';
@@ -46,11 +47,7 @@ export function ChangeEmailForm({ currentEmail, onChanged, onCancel }: ChangeEma
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Change email">
       <Stack gap="sm">
-        {formError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <ErrorAlert>{formError}</ErrorAlert>
         <TextInput
           label="Work email"
           type="email"
@@ -61,14 +58,7 @@ export function ChangeEmailForm({ currentEmail, onChanged, onCancel }: ChangeEma
           onBlur={() => form.touch('email')}
           error={form.errors.email}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            Save email
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save email" onCancel={onCancel} isSubmitting={isSaving} />
       </Stack>
     </form>
   );

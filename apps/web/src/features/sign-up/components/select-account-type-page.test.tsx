@@ -1,17 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
-import { resetBotCheck } from '@/lib/bot-check';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '@/lib/session';
 import { getStored, setStored } from '@/lib/storage';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
-import { fail, makeProfile, mockApi, ok } from '../testing/mock-api';
+import { makeNewUser } from '../testing/new-user';
 import { SelectAccountTypePage } from './select-account-type-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const active: UserProfile = makeProfile({
+const active: UserProfile = makeNewUser({
   activeStatus: 'ACTIVE',
   isPasswordSet: true,
   isEmailVerified: true,
@@ -28,12 +27,7 @@ const renderPage = () =>
   );
 
 beforeEach(() => {
-  resetBotCheck();
   setStored('session', { token: 'tok', sessionId: 'sess' });
-});
-
-afterEach(() => {
-  resetApiClientConfig();
 });
 
 describe('Select account type page', () => {
@@ -41,8 +35,8 @@ describe('Select account type page', () => {
     const user = userEvent.setup({ delay: null });
     let profile = active;
     const { bodiesOf } = mockApi({
-      'GET /api/user': () => ok(profile),
-      'PATCH /api/user': (body) => {
+      'GET /user': () => ok(profile),
+      'PATCH /user': ({ body }) => {
         profile = { ...profile, userType: (body as { userType: string }).userType };
         return ok(profile);
       },
@@ -61,15 +55,15 @@ describe('Select account type page', () => {
 
     await user.click(proceed);
     expect(await screen.findByText('Onboarding start')).toBeInTheDocument();
-    expect(bodiesOf('PATCH /api/user')).toEqual([{ userType: 'SME_OWNER' }]);
+    expect(bodiesOf('PATCH /user')).toEqual([{ userType: 'SME_OWNER' }]);
     await waitFor(() => expect(getStored('user')?.userType).toBe('SME_OWNER'));
   });
 
   it("shows the server's refusal and stays", async () => {
     const user = userEvent.setup({ delay: null });
     mockApi({
-      'GET /api/user': () => ok(active),
-      'PATCH /api/user': () => fail(409, 'The account type is already set.'),
+      'GET /user': () => ok(active),
+      'PATCH /user': () => fail(409, 'The account type is already set.'),
     });
     renderPage();
     await user.click(await screen.findByRole('radio', { name: /I'm an accountant/ }));
@@ -79,7 +73,7 @@ describe('Select account type page', () => {
   });
 
   it('moves on at once when the type is already chosen', async () => {
-    mockApi({ 'GET /api/user': () => ok({ ...active, userType: 'ACCOUNTANT' }) });
+    mockApi({ 'GET /user': () => ok({ ...active, userType: 'ACCOUNTANT' }) });
     renderPage();
     expect(await screen.findByText('Onboarding start')).toBeInTheDocument();
   });

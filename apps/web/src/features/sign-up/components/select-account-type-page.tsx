@@ -1,16 +1,15 @@
 import { MESSAGES } from '@ferry/domain';
-import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconBriefcase, IconBuildingStore, type TablerIcon } from '@tabler/icons-react';
+import { Button, Group, Radio, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBriefcase, IconBuildingStore, type TablerIcon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { ErrorState } from '@/components/error-state';
-import { PageLoader } from '@/components/page-loader';
+import { ErrorAlert } from '@/components/error-alert';
 import { paths } from '@/config/paths';
-import { hasSession, useCurrentUser } from '@/lib/session';
 import { type AccountType, useUpdateUserType } from '../api/update-user-type';
 import { getActionErrorMessage } from '../utils/error-message';
 import { AuthShell } from './auth-shell';
 import { SignedInAs } from './signed-in-as';
+import { UserLoading, useSignedInUser } from './user-loading';
 
 type AccountTypeOption = { value: AccountType; title: string; text: string; icon: TablerIcon };
 
@@ -34,12 +33,10 @@ const isAccountType = (value: string): value is AccountType => OPTIONS.some((o) 
 /** `/select-account-type` (spec 000 §2, §4): ACCOUNTANT or SME_OWNER, saved with `PATCH /user`. */
 export function SelectAccountTypePage() {
   const navigate = useNavigate();
-  const signedIn = hasSession();
-  const userQuery = useCurrentUser({ enabled: signedIn });
+  const { signedIn, userQuery, user } = useSignedInUser();
   const updateUserType = useUpdateUserType();
   const [choice, setChoice] = useState<AccountType | null>(null);
   const [isDone, setIsDone] = useState(false);
-  const user = userQuery.data;
 
   if (!signedIn) return <Navigate to={paths.signIn.getHref()} replace />;
   if (user?.userType && !isDone) return <Navigate to={paths.onboard.add.getHref()} replace />;
@@ -56,10 +53,8 @@ export function SelectAccountTypePage() {
   };
 
   let content: React.ReactNode;
-  if (userQuery.isError) {
-    content = <ErrorState error={userQuery.error} onRetry={() => void userQuery.refetch()} />;
-  } else if (!user) {
-    content = <PageLoader label="Loading your account..." />;
+  if (userQuery.isError || !user) {
+    content = <UserLoading userQuery={userQuery} />;
   } else {
     content = (
       <Stack gap="xl">
@@ -72,11 +67,11 @@ export function SelectAccountTypePage() {
           </Text>
         </Stack>
 
-        {updateUserType.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {getActionErrorMessage(updateUserType.error, MESSAGES.somethingWentWrongTryLater)}
-          </Alert>
-        ) : null}
+        <ErrorAlert>
+          {updateUserType.isError
+            ? getActionErrorMessage(updateUserType.error, MESSAGES.somethingWentWrongTryLater)
+            : null}
+        </ErrorAlert>
 
         <Radio.Group
           value={choice}

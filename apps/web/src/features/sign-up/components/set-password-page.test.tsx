@@ -1,20 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
-import { resetBotCheck } from '@/lib/bot-check';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '@/lib/session';
 import { getStored, setStored } from '@/lib/storage';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
-import { fail, makeProfile, mockApi, ok } from '../testing/mock-api';
+import { makeNewUser } from '../testing/new-user';
 import { SetPasswordPage } from './set-password-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const verified: UserProfile = makeProfile({
+const verified: UserProfile = makeNewUser({
   isEmailVerified: true,
   isPhoneNumberVerified: true,
-  phones: makeProfile().phones.map((p) => ({ ...p, isPhoneNumberVerified: true })),
+  phones: makeNewUser().phones.map((p) => ({ ...p, isPhoneNumberVerified: true })),
 });
 const active: UserProfile = { ...verified, activeStatus: 'ACTIVE', isPasswordSet: true };
 
@@ -35,24 +34,27 @@ const enter = async (user: ReturnType<typeof userEvent.setup>, label: string, te
   await user.paste(text);
 };
 
+/** Once the page greets the user: the password twice, then 'Continue'. */
+const submitPassword = async (user: ReturnType<typeof userEvent.setup>, password: string) => {
+  await screen.findByRole('heading', { name: 'Hi Ada Lovelace' });
+  await enter(user, 'Enter password', password);
+  await enter(user, 'Re-enter password', password);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+};
+
 const ruleStates = () =>
-  within(screen.getByRole('list', { name: 'Password requirements' }))
+  within(screen.getByRole('list', { name: 'Password rules' }))
     .getAllByRole('listitem')
     .map((item) => [item.textContent?.replace(/ \((not )?met\)$/, ''), item.getAttribute('data-met')]);
 
 beforeEach(() => {
-  resetBotCheck();
   setStored('session', { token: 'old-token', sessionId: 'old-session' });
-});
-
-afterEach(() => {
-  resetApiClientConfig();
 });
 
 describe('Set password page', () => {
   it('greets the user and ticks each rule as the password meets it', async () => {
     const user = userEvent.setup({ delay: null });
-    mockApi({ 'GET /api/user': () => ok(verified) });
+    mockApi({ 'GET /user': () => ok(verified) });
     renderSetPassword();
     expect(await screen.findByRole('heading', { name: 'Hi Ada Lovelace' })).toBeInTheDocument();
     expect(ruleStates().every(([, met]) => met === 'false')).toBe(true);
@@ -73,7 +75,7 @@ describe('Set password page', () => {
 
   it('shows the rule a weak password breaks and the mismatch, live once left', async () => {
     const user = userEvent.setup({ delay: null });
-    mockApi({ 'GET /api/user': () => ok(verified) });
+    mockApi({ 'GET /user': () => ok(verified) });
     renderSetPassword();
     await screen.findByRole('heading', { name: 'Hi Ada Lovelace' });
 
@@ -93,7 +95,7 @@ describe('Set password page', () => {
 
   it('toggles each password between hidden and shown', async () => {
     const user = userEvent.setup({ delay: null });
-    mockApi({ 'GET /api/user': () => ok(verified) });
+    mockApi({ 'GET /user': () => ok(verified) });
     renderSetPassword();
     await screen.findByRole('heading', { name: 'Hi Ada Lovelace' });
     const input = screen.getByLabelText(/Enter password/);
@@ -108,17 +110,14 @@ describe('Set password page', () => {
   it('sets the password, keeps the new session and goes to /select-account-type', async () => {
     const user = userEvent.setup({ delay: null });
     const { bodiesOf } = mockApi({
-      'GET /api/user': () => ok(verified),
-      'POST /api/auth/set-password': () => ok({ token: 'new-token', sessionId: 'new-session', user: active }),
+      'GET /user': () => ok(verified),
+      'POST /auth/set-password': () => ok({ token: 'new-token', sessionId: 'new-session', user: active }),
     });
     renderSetPassword();
-    await screen.findByRole('heading', { name: 'Hi Ada Lovelace' });
-    await enter(user, 'Enter password', 'Harbour-Lights-42');
-    await enter(user, 'Re-enter password', 'Harbour-Lights-42');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await submitPassword(user, 'Harbour-Lights-42');
 
     expect(await screen.findByText('Account type page')).toBeInTheDocument();
-    expect(bodiesOf('POST /api/auth/set-password')).toEqual([
+    expect(bodiesOf('POST /auth/set-password')).toEqual([
       {
         password: 'Harbour-Lights-42',
         confirmPassword: 'Harbour-Lights-42',
@@ -137,43 +136,34 @@ describe('Set password page', () => {
     const user = userEvent.setup({ delay: null });
     setStored('invitedUser', { invitationType });
     mockApi({
-      'GET /api/user': () => ok(verified),
-      'POST /api/auth/set-password': () => ok({ token: 'new-token', sessionId: 'new-session', user: active }),
+      'GET /user': () => ok(verified),
+      'POST /auth/set-password': () => ok({ token: 'new-token', sessionId: 'new-session', user: active }),
     });
     renderSetPassword();
-    await screen.findByRole('heading', { name: 'Hi Ada Lovelace' });
-    await enter(user, 'Enter password', 'Harbour-Lights-42');
-    await enter(user, 'Re-enter password', 'Harbour-Lights-42');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await submitPassword(user, 'Harbour-Lights-42');
     expect(await screen.findByText(page)).toBeInTheDocument();
   });
 
   it('sends a practice member to /no-business', async () => {
     const user = userEvent.setup({ delay: null });
     mockApi({
-      'GET /api/user': () => ok(verified),
-      'POST /api/auth/set-password': () =>
+      'GET /user': () => ok(verified),
+      'POST /auth/set-password': () =>
         ok({ token: 't', sessionId: 's', user: { ...active, userType: 'PRACTICE_MEMBER' } }),
     });
     renderSetPassword();
-    await screen.findByRole('heading', { name: 'Hi Ada Lovelace' });
-    await enter(user, 'Enter password', 'Harbour-Lights-42');
-    await enter(user, 'Re-enter password', 'Harbour-Lights-42');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await submitPassword(user, 'Harbour-Lights-42');
     expect(await screen.findByText('No business page')).toBeInTheDocument();
   });
 
   it("shows the server's message, or the spec's fallback", async () => {
     const user = userEvent.setup({ delay: null });
-    let reply = fail(400, 'This password is too common. Please choose another.', [
-      { field: 'password', message: 'This password is too common. Please choose another.' },
-    ]);
-    mockApi({ 'GET /api/user': () => ok(verified), 'POST /api/auth/set-password': () => reply });
+    let reply = fail(400, 'This password is too common. Please choose another.', {
+      errors: [{ field: 'password', message: 'This password is too common. Please choose another.' }],
+    });
+    mockApi({ 'GET /user': () => ok(verified), 'POST /auth/set-password': () => reply });
     renderSetPassword();
-    await screen.findByRole('heading', { name: 'Hi Ada Lovelace' });
-    await enter(user, 'Enter password', 'Password1!');
-    await enter(user, 'Re-enter password', 'Password1!');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await submitPassword(user, 'Password1!');
     expect(
       await screen.findByText('This password is too common. Please choose another.'),
     ).toBeInTheDocument();
@@ -187,7 +177,7 @@ describe('Set password page', () => {
   });
 
   it('sends an unverified user back to /verify', async () => {
-    mockApi({ 'GET /api/user': () => ok(makeProfile()) });
+    mockApi({ 'GET /user': () => ok(makeNewUser()) });
     renderSetPassword();
     expect(await screen.findByText('Verify page')).toBeInTheDocument();
   });

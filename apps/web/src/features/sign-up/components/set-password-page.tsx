@@ -1,24 +1,22 @@
 import { isPrimaryPhoneVerified, MESSAGES, PASSWORD_MESSAGES, passwordSchema } from '@ferry/domain';
-import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { ErrorState } from '@/components/error-state';
-import { PageLoader } from '@/components/page-loader';
+import { ErrorAlert } from '@/components/error-alert';
+import { PasswordField } from '@/components/password-field';
+import { PasswordRules } from '@/components/password-rules';
 import { paths } from '@/config/paths';
-import { hasSession, storeUserProfile, USER_QUERY_KEY, useCurrentUser } from '@/lib/session';
+import { usePhoneRequired } from '@/lib/phone-required';
+import { storeUserProfile, USER_QUERY_KEY } from '@/lib/session';
 import { getStored, setStored } from '@/lib/storage';
 import { useSetInitialPassword } from '../api/set-password';
-import { usePhoneRequired } from '../api/verification';
 import { getActionErrorMessage, getFieldErrors } from '../utils/error-message';
-import { focusFirstInvalid } from '../utils/focus-first-invalid';
 import { getPathAfterPasswordSet, getPathAfterVerification } from '../utils/next-step';
 import { type FieldErrors, useFieldForm } from '../utils/use-field-form';
 import { AuthShell } from './auth-shell';
-import { PasswordField } from './password-field';
-import { PasswordRules } from './password-rules';
 import { SignedInAs } from './signed-in-as';
+import { UserLoading, useSignedInUser } from './user-loading';
 
 type SetPasswordValues = { password: string; confirmPassword: string };
 
@@ -40,10 +38,8 @@ const validate = (values: SetPasswordValues): FieldErrors<SetPasswordValues> => 
 export function SetPasswordPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const signedIn = hasSession();
-  const userQuery = useCurrentUser({ enabled: signedIn });
-  const user = userQuery.data;
-  const phoneRequired = usePhoneRequired(user);
+  const { signedIn, userQuery, user } = useSignedInUser();
+  const phoneRequired = usePhoneRequired(user?.country, user !== undefined);
   const setPassword = useSetInitialPassword();
   const [isDone, setIsDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -61,12 +57,8 @@ export function SetPasswordPage() {
   }
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     setFormError(null);
-    if (!form.validateAll()) {
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
+    if (!form.validateSubmit(event)) return;
     try {
       const result = await setPassword.mutateAsync(form.values);
       setIsDone(true);
@@ -88,10 +80,8 @@ export function SetPasswordPage() {
   };
 
   let content: React.ReactNode;
-  if (userQuery.isError) {
-    content = <ErrorState error={userQuery.error} onRetry={() => void userQuery.refetch()} />;
-  } else if (!user) {
-    content = <PageLoader label="Loading your account..." />;
+  if (userQuery.isError || !user) {
+    content = <UserLoading userQuery={userQuery} />;
   } else {
     content = (
       <form onSubmit={handleSubmit} noValidate aria-labelledby="set-password-title">
@@ -108,11 +98,7 @@ export function SetPasswordPage() {
             </Text>
           </Stack>
 
-          {formError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-              {formError}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{formError}</ErrorAlert>
 
           <PasswordField
             label="Enter password"
@@ -123,7 +109,7 @@ export function SetPasswordPage() {
             onBlur={() => form.touch('password')}
             error={form.errors.password}
           />
-          <PasswordRules password={form.values.password} />
+          <PasswordRules password={form.values.password} withCaption={false} />
           <PasswordField
             label="Re-enter password to confirm"
             autoComplete="new-password"

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
-import { resetBotCheck } from '@/lib/bot-check';
+import { describe, expect, it, vi } from 'vitest';
 import { getStored } from '@/lib/storage';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
-import { fail, makeProfile, mockApi, ok } from '../testing/mock-api';
+import { makeNewUser } from '../testing/new-user';
 import { SignUpPage } from './sign-up-page';
 
 const renderSignUp = () =>
@@ -37,14 +36,6 @@ const fillValidForm = async (user: ReturnType<typeof userEvent.setup>) => {
     screen.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }),
   );
 };
-
-beforeEach(() => {
-  resetBotCheck();
-});
-
-afterEach(() => {
-  resetApiClientConfig();
-});
 
 describe('Sign-up form', () => {
   it('shows every required-field message on submit and sends nothing', async () => {
@@ -131,7 +122,7 @@ describe('Sign-up form', () => {
   it('signs up with a bot-check token, starts the session and goes to /verify', async () => {
     const user = userEvent.setup({ delay: null });
     const { bodiesOf } = mockApi({
-      'POST /api/auth/users/sign-up': () =>
+      'POST /auth/users/sign-up': () =>
         ok(
           {
             token: 'tok-1',
@@ -139,15 +130,15 @@ describe('Sign-up form', () => {
             userId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
             activeStatus: 'PENDING',
           },
-          201,
+          { status: 201 },
         ),
-      'GET /api/user': () => ok(makeProfile()),
+      'GET /user': () => ok(makeNewUser()),
     });
     renderSignUp();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Verify page')).toBeInTheDocument();
-    expect(bodiesOf('POST /api/auth/users/sign-up')).toEqual([
+    expect(bodiesOf('POST /auth/users/sign-up')).toEqual([
       {
         firstName: 'Ada',
         lastName: 'Lovelace',
@@ -166,13 +157,15 @@ describe('Sign-up form', () => {
   it("shows the server's field errors on their fields", async () => {
     const user = userEvent.setup({ delay: null });
     mockApi({
-      'POST /api/auth/users/sign-up': () =>
-        fail(409, 'The mobile number you entered is already linked to a different account.', [
-          {
-            field: 'phones.0.phoneNumber',
-            message: 'The mobile number you entered is already linked to a different account.',
-          },
-        ]),
+      'POST /auth/users/sign-up': () =>
+        fail(409, 'The mobile number you entered is already linked to a different account.', {
+          errors: [
+            {
+              field: 'phones.0.phoneNumber',
+              message: 'The mobile number you entered is already linked to a different account.',
+            },
+          ],
+        }),
     });
     renderSignUp();
     await fillValidForm(user);
@@ -188,10 +181,10 @@ describe('Sign-up form', () => {
   it('shows a taken email on the email field', async () => {
     const user = userEvent.setup({ delay: null });
     mockApi({
-      'POST /api/auth/users/sign-up': () =>
-        fail(409, 'An account with this email already exists. Please sign in.', [
-          { field: 'email', message: 'An account with this email already exists. Please sign in.' },
-        ]),
+      'POST /auth/users/sign-up': () =>
+        fail(409, 'An account with this email already exists. Please sign in.', {
+          errors: [{ field: 'email', message: 'An account with this email already exists. Please sign in.' }],
+        }),
     });
     renderSignUp();
     await fillValidForm(user);
@@ -203,7 +196,7 @@ describe('Sign-up form', () => {
   it("shows the bot check's message when it cannot run", async () => {
     const user = userEvent.setup({ delay: null });
     const { bodiesOf } = mockApi({
-      'GET /api/client-config': () =>
+      'GET /client-config': () =>
         ok({
           botCheck: { provider: 'recaptcha', siteKey: null, action: 'importantAction' },
           phoneVerificationCountries: ['US'],
@@ -215,6 +208,6 @@ describe('Sign-up form', () => {
     expect(
       await screen.findByText('The security check could not load. Please refresh the page and try again.'),
     ).toBeInTheDocument();
-    expect(bodiesOf('POST /api/auth/users/sign-up')).toEqual([]);
+    expect(bodiesOf('POST /auth/users/sign-up')).toEqual([]);
   });
 });

@@ -1,17 +1,16 @@
 import { apiPhoneSchema, MESSAGES, signUpRequestSchema } from '@ferry/domain';
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { ErrorAlert } from '@/components/error-alert';
 import { EMPTY_PHONE, PhoneField, type PhoneValue } from '@/components/phone-field';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { startSession, USER_QUERY_KEY } from '@/lib/session';
 import { useSignUp } from '../api/sign-up';
 import { getActionErrorMessage, getFieldErrors } from '../utils/error-message';
-import { focusFirstInvalid } from '../utils/focus-first-invalid';
 import { type FieldErrors, schemaFieldErrors, useFieldForm } from '../utils/use-field-form';
 
 /** The sign-up form's fields, checked by the same rules as `POST /auth/users/sign-up`. */
@@ -59,12 +58,8 @@ export function SignUpForm() {
   const { values, errors } = form;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     setFormError(null);
-    if (!form.validateAll()) {
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
+    if (!form.validateSubmit(event)) return;
     let credentials: { token: string; sessionId: string };
     try {
       credentials = await signUp.mutateAsync({
@@ -108,11 +103,7 @@ export function SignUpForm() {
           </Text>
         </Stack>
 
-        {formError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <ErrorAlert>{formError}</ErrorAlert>
 
         <Group grow align="flex-start" gap="md">
           <TextInput

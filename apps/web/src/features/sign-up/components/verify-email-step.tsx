@@ -1,13 +1,12 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { OneTimeCodeDialog } from '@/components/one-time-code-dialog';
 import { storeUserProfile, USER_QUERY_KEY, type UserProfile } from '@/lib/session';
-import { sendVerificationCode, verifyCode } from '../api/verification';
 import { ChangeEmailForm } from './change-email-form';
 import { StepHeading } from './step-heading';
+import { CodeTarget, StepAlternative, VerificationCodeDialog } from './verify-step-parts';
 
 export type VerifyEmailStepProps = {
   user: UserProfile;
@@ -35,11 +34,7 @@ export function VerifyEmailStep({ user, refreshUser }: VerifyEmailStepProps) {
         title="Verify your email"
         text={
           <>
-            We will send a 6-digit code to{' '}
-            <Text span fw={600} c="var(--mantine-color-text)">
-              {user.email}
-            </Text>
-            .
+            We will send a 6-digit code to <CodeTarget>{user.email}</CodeTarget>.
           </>
         }
       />
@@ -55,35 +50,27 @@ export function VerifyEmailStep({ user, refreshUser }: VerifyEmailStepProps) {
           <Button size="md" fullWidth onClick={() => setIsDialogOpen(true)}>
             Send code
           </Button>
-          <Text size="sm" c="dimmed" ta="center">
-            Mistyped your email?{' '}
-            <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setIsEditing(true)}>
-              Change email
-            </Anchor>
-          </Text>
+          <StepAlternative
+            question="Mistyped your email?"
+            action="Change email"
+            onClick={() => setIsEditing(true)}
+          />
         </Stack>
       )}
 
-      <OneTimeCodeDialog
+      <VerificationCodeDialog
+        channel="email"
         opened={isDialogOpen}
         onClose={() => setIsDialogOpen(false)}
         title="Verify Your Email"
         description={
           <>
-            Enter the 6-digit code we sent to{' '}
-            <Text span fw={600} c="var(--mantine-color-text)">
-              {user.email}
-            </Text>
-            . Check your spam folder if it does not arrive.
+            Enter the 6-digit code we sent to <CodeTarget>{user.email}</CodeTarget>. Check your spam folder if
+            it does not arrive.
           </>
         }
-        sendCode={() => sendVerificationCode('email')}
-        verifyCode={async ({ requestId, otp }) => {
-          await verifyCode('email', { requestId, otp });
-          setIsDialogOpen(false);
-          notifications.show({ color: 'teal', message: 'Email verified.' });
-          await refreshUser();
-        }}
+        verifiedMessage="Email verified."
+        refreshUser={refreshUser}
       />
     </Stack>
   );

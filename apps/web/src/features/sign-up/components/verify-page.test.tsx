@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClientConfig } from '@/lib/api-client';
-import { resetBotCheck } from '@/lib/bot-check';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '@/lib/session';
 import { setStored } from '@/lib/storage';
+import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
-import { fail, makeProfile, mockApi, ok } from '../testing/mock-api';
+import { makeNewUser } from '../testing/new-user';
 import { VerifyPage } from './verify-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -38,15 +37,15 @@ const pasteCode = (code: string) =>
 const serve = (initial: UserProfile, extra: Parameters<typeof mockApi>[0] = {}) => {
   let user = initial;
   const api = mockApi({
-    'GET /api/user': () => ok(user),
-    'POST /api/otp/email': () => ok(sent),
-    'POST /api/otp/phone': () => ok(sent),
-    'POST /api/otp/verify/email': (body) => {
+    'GET /user': () => ok(user),
+    'POST /otp/email': () => ok(sent),
+    'POST /otp/phone': () => ok(sent),
+    'POST /otp/verify/email': ({ body }) => {
       if ((body as { otp: string }).otp !== '123456') return fail(400, 'Invalid OTP');
       user = { ...user, isEmailVerified: true };
       return ok({ isEmailVerified: true, isPhoneNumberVerified: user.isPhoneNumberVerified });
     },
-    'POST /api/otp/verify/phone': () => {
+    'POST /otp/verify/phone': () => {
       user = {
         ...user,
         isPhoneNumberVerified: true,
@@ -60,18 +59,13 @@ const serve = (initial: UserProfile, extra: Parameters<typeof mockApi>[0] = {}) 
 };
 
 beforeEach(() => {
-  resetBotCheck();
   setStored('session', { token: 'tok', sessionId: 'sess' });
-});
-
-afterEach(() => {
-  resetApiClientConfig();
 });
 
 describe('Verify page', () => {
   it('verifies the email, then the mobile number, then goes to set the password', async () => {
     const user = userEvent.setup({ delay: null });
-    const { bodiesOf } = serve(makeProfile());
+    const { bodiesOf } = serve(makeNewUser());
     renderVerify();
 
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
@@ -83,8 +77,8 @@ describe('Verify page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const emailDialog = await screen.findByRole('dialog', { name: 'Verify Your Email' });
-    await waitFor(() => expect(bodiesOf('POST /api/otp/email')).toHaveLength(1));
-    expect(bodiesOf('POST /api/otp/email')[0]).toEqual({ recaptchaToken: 'sandbox-browser-token' });
+    await waitFor(() => expect(bodiesOf('POST /otp/email')).toHaveLength(1));
+    expect(bodiesOf('POST /otp/email')[0]).toEqual({ recaptchaToken: 'sandbox-browser-token' });
     await waitFor(() =>
       expect(within(emailDialog).getByRole('button', { name: /Get a new code in/ })).toBeDisabled(),
     );
@@ -94,7 +88,7 @@ describe('Verify page', () => {
     pasteCode('123456');
 
     expect(await screen.findByRole('heading', { name: 'Verify your mobile number' })).toBeInTheDocument();
-    expect(bodiesOf('POST /api/otp/verify/email').at(-1)).toEqual({
+    expect(bodiesOf('POST /otp/verify/email').at(-1)).toEqual({
       requestId: REQUEST_ID,
       otp: '123456',
       recaptchaToken: 'sandbox-browser-token',
@@ -103,38 +97,38 @@ describe('Verify page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await screen.findByRole('dialog', { name: 'Verify Your Mobile Number' });
-    await waitFor(() => expect(bodiesOf('POST /api/otp/phone')).toHaveLength(1));
+    await waitFor(() => expect(bodiesOf('POST /otp/phone')).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: /Get a new code in/ })).toBeDisabled());
     pasteCode('111222');
 
     expect(await screen.findByText('Set password page')).toBeInTheDocument();
-    expect(bodiesOf('POST /api/otp/verify/phone')).toEqual([
+    expect(bodiesOf('POST /otp/verify/phone')).toEqual([
       { requestId: REQUEST_ID, otp: '111222', recaptchaToken: 'sandbox-browser-token' },
     ]);
   });
 
   it('skips the mobile step outside the phone verification countries', async () => {
-    const { bodiesOf } = serve(makeProfile({ country: 'GB' }));
+    const { bodiesOf } = serve(makeNewUser({ country: 'GB' }));
     renderVerify();
     const stepper = await screen.findByLabelText('Verification steps');
     expect(within(stepper).queryByText('Mobile')).not.toBeInTheDocument();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Send code' }));
-    await waitFor(() => expect(bodiesOf('POST /api/otp/email')).toHaveLength(1));
+    await waitFor(() => expect(bodiesOf('POST /otp/email')).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: /Get a new code in/ })).toBeDisabled());
     pasteCode('123456');
     expect(await screen.findByText('Set password page')).toBeInTheDocument();
-    expect(bodiesOf('POST /api/otp/phone')).toEqual([]);
+    expect(bodiesOf('POST /otp/phone')).toEqual([]);
   });
 
   it('sends a verified user with a password but no account type to /select-account-type', async () => {
     serve(
-      makeProfile({
+      makeNewUser({
         isEmailVerified: true,
         isPhoneNumberVerified: true,
         isPasswordSet: true,
         activeStatus: 'ACTIVE',
         phones: [
-          { ...makeProfile().phones[0], isPhoneNumberVerified: true } as UserProfile['phones'][number],
+          { ...makeNewUser().phones[0], isPhoneNumberVerified: true } as UserProfile['phones'][number],
         ],
       }),
     );
@@ -144,15 +138,17 @@ describe('Verify page', () => {
 
   it('corrects a mistyped email', async () => {
     const user = userEvent.setup({ delay: null });
-    const { bodiesOf } = serve(makeProfile(), {
-      'POST /api/user/email': (body) => {
+    const { bodiesOf } = serve(makeNewUser(), {
+      'POST /user/email': ({ body }) => {
         const { email } = body as { email: string };
         if (email === 'taken@acme.test') {
-          return fail(409, 'An account with this email already exists. Please sign in.', [
-            { field: 'email', message: 'An account with this email already exists. Please sign in.' },
-          ]);
+          return fail(409, 'An account with this email already exists. Please sign in.', {
+            errors: [
+              { field: 'email', message: 'An account with this email already exists. Please sign in.' },
+            ],
+          });
         }
-        return ok(makeProfile({ email }));
+        return ok(makeNewUser({ email }));
       },
     });
     renderVerify();
@@ -170,7 +166,7 @@ describe('Verify page', () => {
     await user.click(screen.getByRole('button', { name: 'Save email' }));
     await waitFor(() => expect(screen.queryByLabelText('Work email')).not.toBeInTheDocument());
     expect(screen.getAllByText('ada@acme.example').length).toBeGreaterThan(0);
-    expect(bodiesOf('POST /api/user/email').at(-1)).toEqual({
+    expect(bodiesOf('POST /user/email').at(-1)).toEqual({
       email: 'ada@acme.example',
       recaptchaToken: 'sandbox-browser-token',
     });
@@ -178,8 +174,8 @@ describe('Verify page', () => {
 
   it('changes the mobile number and verifies the code sent to the new one', async () => {
     const user = userEvent.setup({ delay: null });
-    const { bodiesOf } = serve(makeProfile({ isEmailVerified: true }), {
-      'PATCH /api/user/mobile-number': () => ok({ ...sent, requestId: 'cccccccccccccccccccccccc' }),
+    const { bodiesOf } = serve(makeNewUser({ isEmailVerified: true }), {
+      'PATCH /user/mobile-number': () => ok({ ...sent, requestId: 'cccccccccccccccccccccccc' }),
     });
     renderVerify();
     await user.click(await screen.findByRole('button', { name: 'Change phone number' }));
@@ -190,7 +186,7 @@ describe('Verify page', () => {
 
     await screen.findByRole('dialog', { name: 'Verify Your Mobile Number' });
     expect(screen.getAllByText('+1 2015550199').length).toBeGreaterThan(0);
-    expect(bodiesOf('PATCH /api/user/mobile-number')).toEqual([
+    expect(bodiesOf('PATCH /user/mobile-number')).toEqual([
       {
         phones: [{ phoneNumber: '2015550199', countryCode: '1', countryISOCode: 'us' }],
         recaptchaToken: 'sandbox-browser-token',
@@ -198,10 +194,10 @@ describe('Verify page', () => {
     ]);
     await waitFor(() => expect(screen.getByRole('button', { name: /Get a new code in/ })).toBeDisabled());
     // The number change already sent the code: no second one.
-    expect(bodiesOf('POST /api/otp/phone')).toEqual([]);
+    expect(bodiesOf('POST /otp/phone')).toEqual([]);
     pasteCode('111222');
     expect(await screen.findByText('Set password page')).toBeInTheDocument();
-    expect(bodiesOf('POST /api/otp/verify/phone')).toEqual([
+    expect(bodiesOf('POST /otp/verify/phone')).toEqual([
       { requestId: 'cccccccccccccccccccccccc', otp: '111222', recaptchaToken: 'sandbox-browser-token' },
     ]);
   });

@@ -3,14 +3,14 @@ import { Stack, Stepper } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { ErrorState } from '@/components/error-state';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
-import { hasSession, USER_QUERY_KEY, useCurrentUser } from '@/lib/session';
-import { usePhoneRequired } from '../api/verification';
+import { usePhoneRequired } from '@/lib/phone-required';
+import { USER_QUERY_KEY } from '@/lib/session';
 import { getPathAfterVerification } from '../utils/next-step';
 import { AuthShell } from './auth-shell';
 import { SignedInAs } from './signed-in-as';
+import { UserLoading, useSignedInUser } from './user-loading';
 import { VerifyEmailStep } from './verify-email-step';
 import { VerifyPhoneStep } from './verify-phone-step';
 
@@ -21,11 +21,8 @@ import { VerifyPhoneStep } from './verify-phone-step';
 export function VerifyPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const signedIn = hasSession();
-  const userQuery = useCurrentUser({ enabled: signedIn });
-
-  const user = userQuery.data;
-  const phoneRequired = usePhoneRequired(user);
+  const { signedIn, userQuery, user } = useSignedInUser();
+  const phoneRequired = usePhoneRequired(user?.country, user !== undefined);
   const isEmailDone = Boolean(user?.isEmailVerified);
   const isPhoneDone = Boolean(user && (phoneRequired === false || isPrimaryPhoneVerified(user)));
   const nextPath =
@@ -42,10 +39,8 @@ export function VerifyPage() {
   const refreshUser = () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
 
   let content: React.ReactNode;
-  if (userQuery.isError) {
-    content = <ErrorState error={userQuery.error} onRetry={() => void userQuery.refetch()} />;
-  } else if (!user || phoneRequired === undefined) {
-    content = <PageLoader label="Loading your account..." />;
+  if (userQuery.isError || !user || phoneRequired === undefined) {
+    content = <UserLoading userQuery={userQuery} />;
   } else {
     const steps = phoneRequired ? ['Email', 'Mobile', 'Done'] : ['Email', 'Done'];
     const active = !isEmailDone ? 0 : !isPhoneDone ? 1 : steps.length;

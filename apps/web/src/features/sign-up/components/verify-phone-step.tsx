@@ -1,12 +1,11 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Stack } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ChangeMobileNumberDialog } from '@/components/change-mobile-number-dialog';
-import { OneTimeCodeDialog } from '@/components/one-time-code-dialog';
 import type { UserProfile } from '@/lib/session';
-import { changeMobileNumber, sendVerificationCode, verifyCode } from '../api/verification';
+import { changeMobileNumber, sendVerificationCode } from '../api/verification';
 import { StepHeading } from './step-heading';
+import { CodeTarget, StepAlternative, VerificationCodeDialog } from './verify-step-parts';
 
 export type VerifyPhoneStepProps = {
   user: UserProfile;
@@ -41,11 +40,7 @@ export function VerifyPhoneStep({ user, refreshUser }: VerifyPhoneStepProps) {
         text={
           target ? (
             <>
-              We will text a 6-digit code to{' '}
-              <Text span fw={600} c="var(--mantine-color-text)">
-                {target}
-              </Text>
-              .
+              We will text a 6-digit code to <CodeTarget>{target}</CodeTarget>.
             </>
           ) : (
             'Add the mobile number we should text your code to.'
@@ -64,35 +59,27 @@ export function VerifyPhoneStep({ user, refreshUser }: VerifyPhoneStepProps) {
           </Button>
         )}
         {target ? (
-          <Text size="sm" c="dimmed" ta="center">
-            Not your number?{' '}
-            <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setIsChangeOpen(true)}>
-              Change phone number
-            </Anchor>
-          </Text>
+          <StepAlternative
+            question="Not your number?"
+            action="Change phone number"
+            onClick={() => setIsChangeOpen(true)}
+          />
         ) : null}
       </Stack>
 
-      <OneTimeCodeDialog
+      <VerificationCodeDialog
+        channel="phone"
         opened={isCodeOpen}
         onClose={() => setIsCodeOpen(false)}
         title="Verify Your Mobile Number"
         description={
           <>
-            Enter the 6-digit code we texted to{' '}
-            <Text span fw={600} c="var(--mantine-color-text)">
-              {target}
-            </Text>
-            .
+            Enter the 6-digit code we texted to <CodeTarget>{target}</CodeTarget>.
           </>
         }
         sendCode={sendCode}
-        verifyCode={async ({ requestId, otp }) => {
-          await verifyCode('phone', { requestId, otp });
-          setIsCodeOpen(false);
-          notifications.show({ color: 'teal', message: 'Mobile number verified.' });
-          await refreshUser();
-        }}
+        verifiedMessage="Mobile number verified."
+        refreshUser={refreshUser}
         onChangePhone={() => {
           setIsCodeOpen(false);
           setIsChangeOpen(true);

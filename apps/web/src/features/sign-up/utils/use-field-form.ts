@@ -1,5 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { focusFirstInvalid } from './focus-first-invalid';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -82,10 +83,24 @@ export function useFieldForm<V extends Record<string, unknown>>(options: {
     return Object.keys(all).length === 0;
   }, []);
 
+  /**
+   * The start of a submit: keeps the browser from sending the form, validates every field and moves focus
+   * to the first invalid one. True when the form may be sent.
+   */
+  const validateSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>): boolean => {
+      event.preventDefault();
+      if (validateAll()) return true;
+      focusFirstInvalid(event.currentTarget);
+      return false;
+    },
+    [validateAll],
+  );
+
   /** Shows errors from elsewhere (the server's field errors). */
   const setFieldErrors = useCallback((next: FieldErrors<V>) => {
     setErrors((current) => ({ ...current, ...next }));
   }, []);
 
-  return { values, errors, setValue, touch, validateAll, setFieldErrors };
+  return { values, errors, setValue, touch, validateAll, validateSubmit, setFieldErrors };
 }

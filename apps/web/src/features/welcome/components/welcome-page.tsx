@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { Logo } from '@/components/logo';
+import { LegalFooter } from '@/components/legal-footer';
+import { LogoHomeLink } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { PaymentPreview } from './payment-preview';
 import { TrustBadges } from './trust-badges';
 import { WelcomeFeatures } from './welcome-features';
-import { WelcomeFooter } from './welcome-footer';
 
 const HERO_BACKGROUND =
   'radial-gradient(1200px 500px at 85% -10%, var(--mantine-color-ferry-1), transparent 60%), linear-gradient(180deg, #f3f9fb 0%, var(--ferry-page-bg) 100%)';
@@ -15,14 +15,7 @@ export const WelcomePage = () => (
   <Box mih="100dvh" style={{ background: HERO_BACKGROUND }}>
     <Container component="header" size="lg" py="lg">
       <Group justify="space-between">
-        <Box
-          component={Link}
-          to={paths.landing.getHref()}
-          aria-label="Ferry home"
-          style={{ textDecoration: 'none' }}
-        >
-          <Logo />
-        </Box>
+        <LogoHomeLink />
         <Group gap="sm">
           <Button component={Link} to={paths.signIn.getHref()} variant="subtle">
             Sign in
@@ -76,6 +69,6 @@ export const WelcomePage = () => (
       </Stack>
     </Container>
 
-    <WelcomeFooter />
+    <LegalFooter withDivider />
   </Box>
 );
