@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openPostgres, wrapPglite } from '../platform/db/client.js';
+import { type Database, getPgErrorCode, openPostgres, wrapPglite } from '../platform/db/client.js';
 import { applyMigrations } from '../platform/db/migrate.js';
 
 /**
@@ -29,6 +29,26 @@ async function adminQuery(connectionString: string, text: string): Promise<void>
   } finally {
     await client.end();
   }
+}
+
+const PG_OBJECT_IN_USE = '55006';
+
+/**
+ * Drops a test database once its last connection is gone. `pool.end()` resolves before the closing
+ * connections have left the server, and a forced drop would kill them mid-goodbye (an unhandled
+ * 57P01 on a client nobody listens to any more); so wait for them, and force only as a last resort.
+ */
+async function dropDatabase(connectionString: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await adminQuery(connectionString, `drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if (getPgErrorCode(error) !== PG_OBJECT_IN_USE) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await adminQuery(connectionString, `drop database if exists ${name} with (force)`);
 }
 
 export async function createTemplate(options: {
@@ -74,7 +94,7 @@ export async function openTestDatabase(template: TemplateInfo, databaseUrl?: str
       ...database,
       close: async () => {
         await database.close();
-        await adminQuery(databaseUrl, `drop database if exists ${name} with (force)`);
+        await dropDatabase(databaseUrl, name);
       },
     };
   }
