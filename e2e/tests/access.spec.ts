@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
   enterCode,
+  newPerson,
   outboxMessageIds,
   readCodeFromOutbox,
   readLinkFromOutbox,
+  registerViaApi,
   SelectAccountTypePage,
   SetPasswordPage,
   SignInPage,
@@ -12,19 +14,6 @@ import {
 } from '../pages/access-pages';
 
 const PASSWORD = 'Ferry-Journey-2026!';
-
-/** A person with a fresh work email and US mobile number for each journey. */
-function newPerson(tag: string) {
-  const stamp = `${Date.now()}`.slice(-7);
-  const local = `${stamp.slice(-4)}`;
-  return {
-    firstName: 'Jordan',
-    lastName: 'Blake',
-    email: `${tag}-${stamp}@harborcoffee.com`,
-    phone: `415555${local}`,
-    e164: `+1415555${local}`,
-  };
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -47,7 +36,7 @@ test('a new user signs up, verifies email and phone with codes from the outbox, 
   await new SelectAccountTypePage(page).choose(/I run a business/);
 
   await expect(page).toHaveURL(/\/onboard\/b\/add$/);
-  await expect(page.getByRole('heading', { name: "Let's set up your business" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tell us about your business' })).toBeVisible();
   const me = await page.request.get('/api/user');
   expect((await me.json()).data).toMatchObject({
     email: person.email,
@@ -58,57 +47,11 @@ test('a new user signs up, verifies email and phone with codes from the outbox, 
   });
 });
 
-/** Signs a user up through the API (the journey above covers the screens). */
-async function registerViaApi(request: import('@playwright/test').APIRequestContext, tag: string) {
-  const person = newPerson(tag);
-  const signUp = await request.post('/api/auth/users/sign-up', {
-    data: {
-      firstName: person.firstName,
-      lastName: person.lastName,
-      email: person.email,
-      phones: [{ phoneNumber: person.phone, countryCode: '1', countryISOCode: 'us' }],
-      country: 'US',
-      recaptchaToken: 'e2e',
-      isAgree: true,
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { token, sessionId } = (await signUp.json()).data;
-  const headers = { authorization: `Bearer ${token}`, 'session-id': sessionId };
-  for (const [channel, to] of [
-    ['email', person.email],
-    ['phone', person.e164],
-  ] as const) {
-    const seen = await outboxMessageIds(request, to);
-    const sent = await request.post(`/api/otp/${channel}`, { headers, data: { recaptchaToken: 'e2e' } });
-    const { requestId } = (await sent.json()).data;
-    const otp = await readCodeFromOutbox(request, to, seen);
-    const verified = await request.post(`/api/otp/verify/${channel}`, {
-      headers,
-      data: { requestId, otp, recaptchaToken: 'e2e' },
-    });
-    expect(verified.status()).toBe(200);
-  }
-  const set = await request.post('/api/auth/set-password', {
-    headers,
-    data: { password: PASSWORD, confirmPassword: PASSWORD, recaptchaToken: 'e2e' },
-  });
-  expect(set.status()).toBe(200);
-  // Setting the password replaces the sign-up session.
-  const fresh = (await set.json()).data;
-  const typed = await request.patch('/api/user', {
-    headers: { authorization: `Bearer ${fresh.token}`, 'session-id': fresh.sessionId },
-    data: { userType: 'SME_OWNER' },
-  });
-  expect(typed.status()).toBe(200);
-  return person;
-}
-
 test('signing in from a new browser needs a code; a trusted device signs in again without one', async ({
   browser,
   request,
 }) => {
-  const person = await registerViaApi(request, 'trust');
+  const person = await registerViaApi(request, 'trust', PASSWORD);
   const context = await browser.newContext();
   const page = await context.newPage();
   const signIn = new SignInPage(page);
@@ -147,7 +90,7 @@ test('a user who forgot their password resets it from the emailed link and signs
   page,
   request,
 }) => {
-  const person = await registerViaApi(request, 'reset');
+  const person = await registerViaApi(request, 'reset', PASSWORD);
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);

@@ -27,8 +27,10 @@ import { registerNotificationJobs } from './modules/notifications/jobs.js';
 import { devOutboxRoutes } from './modules/notifications/routes.js';
 import { otpRoutes } from './modules/otp/routes.js';
 import { signInOtpRoutes } from './modules/otp/sign-in-routes.js';
+import { preferenceRoutes } from './modules/preferences/routes.js';
 import { mobileNumberRoutes } from './modules/users/mobile-number-routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { tourRoutes } from './modules/users/tour-routes.js';
 import { registerAuthContext } from './platform/auth/context.js';
 import { registerBusinessGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
@@ -141,6 +143,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(passwordRoutes(context));
       await api.register(invitationRoutes(context));
       await api.register(businessSearchRoutes(context));
+      await api.register(preferenceRoutes(context));
+      await api.register(tourRoutes(context));
       if (!context.config.isProduction) await api.register(devOutboxRoutes(context));
     },
     { prefix: '/api' },

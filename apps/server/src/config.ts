@@ -59,6 +59,14 @@ export const configSchema = z.object({
     .positive()
     .default(24 * 7),
   SERVE_WEB: booleanFromEnv.default(true),
+  /** Where stored files (logos, documents) live: a folder under DATA_DIR/files, or S3-compatible storage. */
+  FILES_PROVIDER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** An S3-compatible endpoint (MinIO, R2...); unset for AWS itself. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -66,6 +74,8 @@ export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
   /** Where the embedded database lives. */
   databaseDir: string;
+  /** Where the local files provider keeps files. */
+  filesDir: string;
   isProduction: boolean;
 };
 
@@ -98,6 +108,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  RECAPTCHA_SECRET: required when BOT_CHECK_PROVIDER=recaptcha',
     );
   }
+  if (config.FILES_PROVIDER === 's3' && !config.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when FILES_PROVIDER=s3');
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
   if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
     // Links in mail are built from it; without it they would follow the request's Host header.
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production');
@@ -107,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     dataDir,
     databaseDir: path.join(dataDir, 'db'),
+    filesDir: path.join(dataDir, 'files'),
     isProduction: config.NODE_ENV === 'production',
   };
 }

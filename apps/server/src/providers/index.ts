@@ -2,6 +2,9 @@ import type { Config } from '../config.js';
 import type { BotCheckProvider } from './bot-check/bot-check.js';
 import { createRecaptchaBotCheck } from './bot-check/recaptcha.js';
 import { createSandboxBotCheck } from './bot-check/sandbox.js';
+import type { FilesProvider } from './files/files.js';
+import { createLocalFiles } from './files/local.js';
+import { createS3Files } from './files/s3.js';
 import type { MailProvider } from './mail/mail.js';
 import { createSandboxMail } from './mail/sandbox.js';
 import { createSmtpMail } from './mail/smtp.js';
@@ -14,6 +17,7 @@ export interface Providers {
   mail: MailProvider;
   sms: SmsProvider;
   botCheck: BotCheckProvider;
+  files: FilesProvider;
 }
 
 export function createProviders(config: Config): Providers {
@@ -36,5 +40,15 @@ export function createProviders(config: Config): Providers {
     config.BOT_CHECK_PROVIDER === 'recaptcha' && config.RECAPTCHA_SECRET
       ? createRecaptchaBotCheck({ secret: config.RECAPTCHA_SECRET, minScore: config.RECAPTCHA_MIN_SCORE })
       : createSandboxBotCheck();
-  return { mail, sms, botCheck };
+  const files =
+    config.FILES_PROVIDER === 's3' && config.S3_BUCKET
+      ? createS3Files({
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        })
+      : createLocalFiles({ root: config.filesDir });
+  return { mail, sms, botCheck, files };
 }

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, registerJobs } from '../app.js';
@@ -31,12 +35,17 @@ export async function openTestContextDatabase(): Promise<Database> {
   return openTestDatabase(inject('template'), process.env.DATABASE_URL);
 }
 
-/** The real app on a fresh database, a movable clock and the sandbox providers. */
+/**
+ * The real app on a fresh database, a movable clock and the sandbox providers. Stored files go to a
+ * temporary folder of its own, removed on close.
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  // Created only when something is stored (the local files provider makes its folders on write).
+  const dataDir = path.join(os.tmpdir(), `ferry-test-data-${randomBytes(8).toString('hex')}`);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATA_DIR: '.tmp/test-data',
+    DATA_DIR: dataDir,
     SERVE_WEB: 'false',
     RATE_LIMIT_MAX: '100000',
     ...options.env,
@@ -64,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await jobs.stop();
       if (!options.database) await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -51,6 +51,12 @@ describe('router', () => {
   it('guards the signed-in pages: without a session they go to sign-in', async () => {
     for (const path of [
       '/onboard/b/add',
+      '/onboard/b/skip',
+      '/onboard/b/0123456789abcdef01234567/details',
+      '/onboard/b/0123456789abcdef01234567/link-bank',
+      '/onboard/b/0123456789abcdef01234567/add',
+      '/onboard/b/0123456789abcdef01234567/completed',
+      '/b/0123456789abcdef01234567/home',
       '/select-account-type',
       '/verify',
       '/no-business',

@@ -47,10 +47,19 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.selectAccountType.path, lazy: () => import('./routes/select-account-type') },
           { path: paths.onboard.add.path, lazy: () => import('./routes/onboard/add') },
+          { path: paths.onboard.skip.path, lazy: () => import('./routes/onboard/skip') },
+          { path: paths.onboard.details.path, lazy: () => import('./routes/onboard/details') },
+          { path: paths.onboard.linkBank.path, lazy: () => import('./routes/onboard/link-bank') },
+          { path: paths.onboard.completed.path, lazy: () => import('./routes/onboard/completed') },
+          {
+            path: paths.onboard.connectAccounting.path,
+            lazy: () => import('./routes/onboard/connect-accounting'),
+          },
           {
             element: <AppLayout />,
             children: [
               { path: paths.account.password.path, lazy: () => import('./routes/account/password') },
+              { path: paths.business.home.path, lazy: () => import('./routes/business/home') },
             ],
           },
         ],

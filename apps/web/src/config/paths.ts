@@ -18,8 +18,18 @@ export const paths = {
   verify: { path: '/verify', getHref: specPaths.verify },
   setPassword: { path: '/set-password', getHref: specPaths.setPassword },
   selectAccountType: { path: '/select-account-type', getHref: specPaths.selectAccountType },
+  // Business onboarding (features/businesses).
   onboard: {
     add: { path: '/onboard/b/add', getHref: specPaths.onboardAdd },
+    skip: { path: '/onboard/b/skip', getHref: specPaths.onboardSkip },
+    details: { path: '/onboard/b/:businessId/details', getHref: specPaths.onboardDetails },
+    linkBank: { path: '/onboard/b/:businessId/link-bank', getHref: specPaths.onboardLinkBank },
+    completed: { path: '/onboard/b/:businessId/completed', getHref: specPaths.onboardCompleted },
+    connectAccounting: { path: '/onboard/b/:businessId/add', getHref: specPaths.onboardConnectAccounting },
+  },
+  // Business pages (under the app shell).
+  business: {
+    home: { path: '/b/:businessId/home', getHref: specPaths.businessHome },
   },
   // Invitations and access pages (features/invitations).
   go: { path: '/go', getHref: specPaths.go },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from './paths.js';
-import { getSectionForPath, getSwitchBusinessPath } from './sections.js';
+import { getSectionForPath } from './sections.js';
 
 describe('getSectionForPath', () => {
   it('routes auto-pay and guest payment by user status', () => {
@@ -17,21 +17,6 @@ describe('getSectionForPath', () => {
     expect(getSectionForPath('/b/1/customers/2')).toBe('CUSTOMERS_AUTO_PAYMENT');
     expect(getSectionForPath('/b/1/settings/business-profile')).toBe('BUSINESS_PROFILE');
     expect(getSectionForPath('/b/1/vendors')).toBe('HOME');
-  });
-});
-
-describe('getSwitchBusinessPath', () => {
-  it('rewrites the path for the new business', () => {
-    expect(getSwitchBusinessPath('/b/old/settings/approval-policies/create', 'new')).toBe(
-      '/b/new/settings/approval-policies',
-    );
-    expect(getSwitchBusinessPath('/b/old/vendors/123', 'new')).toBe('/b/new/vendors');
-    expect(getSwitchBusinessPath('/b/old/customers/add', 'new')).toBe('/b/new/customers');
-    expect(getSwitchBusinessPath('/b/old/invoices/9/detail', 'new')).toBe('/b/new/invoices');
-    expect(getSwitchBusinessPath('/b/old/bills/due', 'new')).toBe('/b/new/bills/payment-request');
-    expect(getSwitchBusinessPath('/b/old/home', 'new')).toBe('/b/new/home');
-    expect(getSwitchBusinessPath('/b/old', 'new')).toBe('/b/new/home');
-    expect(getSwitchBusinessPath('/team-members', 'new')).toBe('/b/new/home');
   });
 });
 

@@ -29,30 +29,3 @@ export const getSectionForPath = (path: string, activeStatus?: string | null): A
   if (path.includes('business-profile')) return 'BUSINESS_PROFILE';
   return 'HOME';
 };
-
-/**
- * Rewrites the current path for another business (spec 002 §2 'Switching business'): settings keep
- * only their first sub-page, vendors/customers and invoices go to their lists, bills go to
- * payment-request; other business pages keep their path. Paths outside /b/{id} go to the new home.
- */
-export const getSwitchBusinessPath = (path: string, newBusinessId: string): string => {
-  const base = `/b/${encodeURIComponent(newBusinessId)}`;
-  const match = /^\/b\/[^/]+(\/[^?#]*)?/.exec(path);
-  if (!match) return `${base}/home`;
-  const segments = (match[1] ?? '').split('/').filter((s) => s !== '');
-  const [area, sub] = segments;
-  switch (area) {
-    case undefined:
-      return `${base}/home`;
-    case 'settings':
-      return sub ? `${base}/settings/${sub}` : `${base}/settings`;
-    case 'vendors':
-    case 'customers':
-    case 'invoices':
-      return `${base}/${area}`;
-    case 'bills':
-      return `${base}/bills/payment-request`;
-    default:
-      return `${base}/${segments.join('/')}`;
-  }
-};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  businessDetailsRequestSchema,
   businessDetailsSchema,
   businessNameSchema,
   firstNameSchema,
@@ -56,6 +57,44 @@ describe('businessDetailsSchema', () => {
     expect(firstMessage(businessDetailsSchema, { ...ok, businessType: '' })).toBe('This field is required');
     expect(firstMessage(businessDetailsSchema, { ...ok, agreeNoRestrictedCategory: false })).toBe(
       'This field is required',
+    );
+  });
+});
+
+describe('businessDetailsRequestSchema (POST /business, PATCH /business/{id})', () => {
+  const ok = { businessName: 'Harbor Coffee Roasters', businessType: 'LLC', category: 'NONE' };
+
+  it('accepts the form as sent, with category NONE', () => {
+    expect(businessDetailsRequestSchema.parse(ok)).toEqual(ok);
+  });
+
+  it('refuses any other category, a missing type and an unknown type', () => {
+    expect(firstMessage(businessDetailsRequestSchema, { ...ok, category: 'GAMBLING' })).toBe(
+      'This field is required',
+    );
+    expect(firstMessage(businessDetailsRequestSchema, { ...ok, category: undefined })).toBe(
+      'This field is required',
+    );
+    expect(firstMessage(businessDetailsRequestSchema, { ...ok, businessType: undefined })).toBe(
+      'This field is required',
+    );
+    expect(firstMessage(businessDetailsRequestSchema, { ...ok, businessType: 'TRUST' })).toBe(
+      'This field is required',
+    );
+  });
+
+  it('applies the business name rules', () => {
+    expect(firstMessage(businessDetailsRequestSchema, { ...ok, businessName: ' Acme' })).toBe(EDGE);
+    expect(firstMessage(businessDetailsRequestSchema, { ...ok, businessName: 'Acme <Inc>' })).toBe(
+      'Invalid characters detected',
+    );
+  });
+
+  it('normalises an optional country to its alpha-2 code and refuses unknown ones', () => {
+    expect(businessDetailsRequestSchema.parse({ ...ok, country: 'can' }).country).toBe('CA');
+    expect(businessDetailsRequestSchema.parse({ ...ok, country: 'us' }).country).toBe('US');
+    expect(firstMessage(businessDetailsRequestSchema, { ...ok, country: 'ZZ' })).toBe(
+      'Please select a valid country.',
     );
   });
 });

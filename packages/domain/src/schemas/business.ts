@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BUSINESS_TYPE_VALUES, EMPLOYEE_COUNT_BANDS, type EmployeeCountBand } from '../catalogues/access.js';
+import {
+  BUSINESS_CATEGORY_NONE,
+  BUSINESS_TYPE_VALUES,
+  EMPLOYEE_COUNT_BANDS,
+  type EmployeeCountBand,
+} from '../catalogues/access.js';
+import { findCountry } from '../catalogues/countries.js';
 import { EDGE_WHITESPACE_MESSAGE, nameField, textField } from './text-field.js';
 
 /** Letters (accented too), digits, underscore, whitespace and . , & ' - / */
@@ -31,6 +37,27 @@ export const businessDetailsSchema = z.object({
   agreeNoRestrictedCategory: z.literal(true, { error: BUSINESS_MESSAGES.fieldRequired }),
 });
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
+
+export const BUSINESS_COUNTRY_MESSAGE = 'Please select a valid country.';
+
+/**
+ * `POST /business` and `PATCH /business/{id}` body (spec 000 §7): the details form as sent. The
+ * category is `NONE` when the 'none of these categories apply' box is ticked; a business in a
+ * restricted category cannot use the product, so no other value is accepted. `country` is an optional
+ * extension (ISO alpha-2 of the country list): without it the business takes the user's country.
+ */
+export const businessDetailsRequestSchema = z.object({
+  businessName: businessNameSchema,
+  businessType: z.enum(BUSINESS_TYPE_VALUES, { error: BUSINESS_MESSAGES.fieldRequired }),
+  category: z.literal(BUSINESS_CATEGORY_NONE, { error: BUSINESS_MESSAGES.fieldRequired }),
+  country: z
+    .string()
+    .trim()
+    .refine((code) => findCountry(code) !== undefined, { error: BUSINESS_COUNTRY_MESSAGE })
+    .transform((code) => findCountry(code)?.code ?? code)
+    .optional(),
+});
+export type BusinessDetailsRequest = z.infer<typeof businessDetailsRequestSchema>;
 
 export const firstNameSchema = nameField('First name');
 export const lastNameSchema = nameField('Last name');

@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './address.js';
 export * from './bank-account.js';
 export * from './business.js';
+export * from './business-profile.js';
 export * from './codes.js';
 export * from './contact.js';
 export * from './disposable.js';

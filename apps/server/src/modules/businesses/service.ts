@@ -1,4 +1,15 @@
-import { ADMIN_PERMISSIONS, READ_ONLY_PERMISSIONS } from '@ferry/domain/permissions';
+import {
+  type BusinessFeatureState,
+  businessFeatures,
+  isBusinessFullyVerified,
+} from '@ferry/domain/catalogues';
+import {
+  type Action,
+  ADMIN_PERMISSIONS,
+  READ_ONLY_PERMISSIONS,
+  type Subject,
+} from '@ferry/domain/permissions';
+import type { BusinessDetailsRequest } from '@ferry/domain/schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -37,6 +48,21 @@ export async function findMembership(options: {
   return rows[0] ?? null;
 }
 
+/** The verification step of a business nobody has started verifying; only then can its details change. */
+export const NOT_INITIATED = 'NOT_INITIATED';
+
+/**
+ * The right that governs editing the business itself (details while onboarding, the business profile,
+ * the logo). The permission model (spec 001 §3) has no business-profile subject; managing Users and
+ * Roles is the administrator's right (whoever holds it can grant themselves anything), so it governs
+ * this too. Every member may read.
+ */
+export const BUSINESS_PROFILE_PERMISSION: [Action, Subject] = ['manage', 'Users'];
+
+export const DETAILS_LOCKED_MESSAGE =
+  'The business name and type can no longer be changed because business verification has started.';
+export const ACCOUNT_NOT_READY_MESSAGE = 'Please finish setting up your account before adding a business.';
+
 export interface BusinessSummary {
   id: string;
   businessId: string;
@@ -48,6 +74,13 @@ export interface BusinessSummary {
   status: string | null;
   role: string;
   permissions: string[];
+  /** Name and type can no longer change: business verification has started (spec 000 §4). */
+  detailsLocked: boolean;
+  /** Accounting-mapping state (spec 000 §3); always false until accounting connections exist. */
+  isMappingPending: boolean;
+  /** The connected accounting provider (spec 000 §3); null until accounting connections exist. */
+  provider: string | null;
+  createdAt: string;
 }
 
 function toSummary(business: BusinessRow, role: { name: string; permissions: string[] }): BusinessSummary {
@@ -62,6 +95,10 @@ function toSummary(business: BusinessRow, role: { name: string; permissions: str
     status: business.verificationStatus,
     role: role.name,
     permissions: role.permissions,
+    detailsLocked: business.verificationStep !== NOT_INITIATED,
+    isMappingPending: false,
+    provider: null,
+    createdAt: business.createdAt.toISOString(),
   };
 }
 
@@ -188,4 +225,102 @@ export async function addMember(options: {
     status: 'ACTIVE',
     createdAt: options.clock.now(),
   });
+}
+
+/**
+ * Business onboarding, first step (spec 000 §4): a signed-in, active user with a verified email
+ * creates a business from the details form. The business takes the given country or else the user's
+ * (or none), starts at NOT_INITIATED, and the user becomes its Admin. A user may create several.
+ */
+export async function createBusinessForUser(options: {
+  db: Db;
+  clock: Clock;
+  user: { id: string; activeStatus: string; isEmailVerified: boolean; country: string | null };
+  details: BusinessDetailsRequest;
+}): Promise<{ businessId: string; country: string | null }> {
+  const { user, details } = options;
+  if (user.activeStatus !== 'ACTIVE' || !user.isEmailVerified) {
+    throw new AppError('FORBIDDEN', ACCOUNT_NOT_READY_MESSAGE);
+  }
+  const country = details.country ?? user.country?.toUpperCase() ?? null;
+  const { businessId } = await createBusinessWithOwner({
+    db: options.db,
+    clock: options.clock,
+    ownerId: user.id,
+    businessName: details.businessName,
+    businessType: details.businessType,
+    category: details.category,
+    country,
+    verificationStep: NOT_INITIATED,
+  });
+  return { businessId, country };
+}
+
+/**
+ * Business onboarding, returning to the details step (spec 000 §4): name, type and category change only
+ * while verification has not started; afterwards they are locked (409). The check and the change are
+ * one statement, so a verification starting at the same moment cannot slip between them.
+ */
+export async function updateBusinessDetails(options: {
+  db: DbOrTx;
+  clock: Clock;
+  businessId: string;
+  details: BusinessDetailsRequest;
+}): Promise<{ id: string; country: string | null }> {
+  const { details } = options;
+  const [updated] = await options.db
+    .update(businesses)
+    .set({
+      businessName: details.businessName,
+      businessType: details.businessType,
+      category: details.category,
+      ...(details.country ? { country: details.country } : {}),
+      updatedAt: options.clock.now(),
+    })
+    .where(and(eq(businesses.id, options.businessId), eq(businesses.verificationStep, NOT_INITIATED)))
+    .returning({ id: businesses.id, country: businesses.country });
+  if (updated) return updated;
+  const [exists] = await options.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.id, options.businessId))
+    .limit(1);
+  if (!exists) throw new AppError('BUSINESS_NOT_FOUND', 'Business not found');
+  throw new AppError('CONFLICT', DETAILS_LOCKED_MESSAGE, {
+    errors: [
+      { field: 'businessName', message: DETAILS_LOCKED_MESSAGE },
+      { field: 'businessType', message: DETAILS_LOCKED_MESSAGE },
+    ],
+  });
+}
+
+export interface BusinessFeatures {
+  businessId: string;
+  verificationStep: string;
+  verificationStatus: string | null;
+  isVerified: boolean;
+  features: BusinessFeatureState[];
+}
+
+/** Which features a business may use: money-moving ones only once it is FULL_VERIFIED. */
+export async function getBusinessFeatures(options: {
+  db: DbOrTx;
+  businessId: string;
+}): Promise<BusinessFeatures> {
+  const [business] = await options.db
+    .select({
+      verificationStep: businesses.verificationStep,
+      verificationStatus: businesses.verificationStatus,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, options.businessId))
+    .limit(1);
+  if (!business) throw new AppError('BUSINESS_NOT_FOUND', 'Business not found');
+  return {
+    businessId: options.businessId,
+    verificationStep: business.verificationStep,
+    verificationStatus: business.verificationStatus,
+    isVerified: isBusinessFullyVerified(business.verificationStatus),
+    features: businessFeatures(business.verificationStatus),
+  };
 }

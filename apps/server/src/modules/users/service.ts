@@ -1,6 +1,5 @@
 import { PHONE_MESSAGES, type SignUpRequest, toE164 } from '@ferry/domain/schemas';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import { type Db, type DbOrTx, getPgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, timestampColumn, updatedAt } from '../../platform/db/columns.js';
 
 export const users = pgTable(
@@ -59,3 +59,18 @@ export const userPhones = pgTable(
 );
 
 export type UserPhoneRow = typeof userPhones.$inferSelect;
+
+/** Guided tours (home, bill payments, approvals, invoices) a user has finished; one row per user and tour. */
+export const userTours = pgTable(
+  'user_tours',
+  {
+    userId: refColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tour: text('tour').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestampColumn('completed_at'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.tour] })],
+);

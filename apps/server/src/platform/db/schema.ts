@@ -3,6 +3,7 @@ export * from '../../modules/auth/tables.js';
 export * from '../../modules/businesses/tables.js';
 export * from '../../modules/notifications/tables.js';
 export * from '../../modules/otp/tables.js';
+export * from '../../modules/preferences/tables.js';
 export * from '../../modules/roles/tables.js';
 export * from '../../modules/users/tables.js';
 export * from '../idempotency/tables.js';

@@ -1,6 +1,7 @@
 import { isId } from '@ferry/domain';
 import { AppShell } from '@mantine/core';
 import { Outlet, useParams } from 'react-router';
+import { BusinessSwitcher } from '@/features/businesses/components/business-switcher';
 import { useHasSession } from '@/lib/use-has-session';
 import { useActiveBusinessId } from '@/lib/use-stored-value';
 import { AppHeader, type AppHeaderProps } from './app-header';
@@ -15,8 +16,8 @@ export type AppLayoutProps = AppHeaderProps;
 /**
  * The signed-in shell: header (logo, business switcher and user menu slots), the business sidebar when a
  * business is known (route `:businessId`, else the stored active business), and the page in `<main>`.
- * Business routes (`/b/:businessId/...`) mount as its children. The user menu (name, 'Change password',
- * 'Sign out') shows only while a session is stored.
+ * Business routes (`/b/:businessId/...`) mount as its children. The business switcher and the user menu
+ * (name, 'Change password', 'Sign out') show only while a session is stored.
  */
 export const AppLayout = ({ businessSwitcher, userMenu }: AppLayoutProps) => {
   const params = useParams();
@@ -35,7 +36,7 @@ export const AppLayout = ({ businessSwitcher, userMenu }: AppLayoutProps) => {
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <AppShell.Header withBorder>
         <AppHeader
-          businessSwitcher={businessSwitcher}
+          businessSwitcher={businessSwitcher ?? (signedIn ? <BusinessSwitcher /> : undefined)}
           userMenu={signedIn ? (userMenu ?? <UserMenu />) : undefined}
         />
       </AppShell.Header>

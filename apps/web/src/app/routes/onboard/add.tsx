@@ -1,5 +1,4 @@
-// Issue 4 (business onboarding) replaces this page.
-import { OnboardingStartPage } from '@/features/sign-up/components/onboarding-start-page';
+import { BusinessDetailsPage } from '@/features/businesses/components/business-details-page';
 
 /** Route module for React Router `lazy`. */
-export const Component = OnboardingStartPage;
+export const Component = BusinessDetailsPage;

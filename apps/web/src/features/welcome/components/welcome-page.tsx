@@ -2,9 +2,9 @@ import { Badge, Box, Button, Container, Grid, Group, Stack, Text, Title } from '
 import { Link } from 'react-router';
 import { LegalFooter } from '@/components/legal-footer';
 import { LogoHomeLink } from '@/components/logo';
+import { TrustBadges } from '@/components/trust-badges';
 import { paths } from '@/config/paths';
 import { PaymentPreview } from './payment-preview';
-import { TrustBadges } from './trust-badges';
 import { WelcomeFeatures } from './welcome-features';
 
 const HERO_BACKGROUND =

@@ -1,0 +1,142 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
+import { multipartBody, pngBytes } from '../../testing/multipart.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Call = (businessId: string) => InjectOptions;
+
+const logoUpload = () => {
+  const body = multipartBody([
+    { name: 'file', filename: 'logo.png', contentType: 'image/png', data: pngBytes() },
+  ]);
+  return { headers: body.headers, payload: body.payload };
+};
+
+/** Every business route of the businesses issue, with a valid request. */
+const ROUTES: [string, Call, 'read' | 'write'][] = [
+  ['GET /business/:id', (id) => ({ method: 'GET', url: `/api/business/${id}` }), 'read'],
+  [
+    'PATCH /business/:id',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}`,
+      payload: { businessName: 'Renamed LLC', businessType: 'LLC', category: 'NONE' },
+    }),
+    'write',
+  ],
+  ['GET /business/:id/features', (id) => ({ method: 'GET', url: `/api/business/${id}/features` }), 'read'],
+  ['GET /preferences/:id', (id) => ({ method: 'GET', url: `/api/preferences/${id}` }), 'read'],
+  [
+    'PATCH /preferences/:id',
+    (id) => ({ method: 'PATCH', url: `/api/preferences/${id}`, payload: { website: 'renamed.example' } }),
+    'write',
+  ],
+  [
+    'POST /preferences/:id/logo',
+    (id) => ({ method: 'POST', url: `/api/preferences/${id}/logo`, ...logoUpload() }),
+    'write',
+  ],
+  ['GET /preferences/:id/logo', (id) => ({ method: 'GET', url: `/api/preferences/${id}/logo` }), 'read'],
+  [
+    'DELETE /preferences/:id/logo',
+    (id) => ({ method: 'DELETE', url: `/api/preferences/${id}/logo` }),
+    'write',
+  ],
+];
+
+const NOT_FOUND = {
+  message: 'Business not found',
+  statusCode: 404,
+  errors: [],
+  errorCode: 'BUSINESS_NOT_FOUND',
+};
+
+describe('a member of business A cannot reach business B', () => {
+  it.each(ROUTES)(
+    '%s answers 404 BUSINESS_NOT_FOUND, exactly as for a missing business',
+    async (_name, call) => {
+      const mine = await makeBusiness(t.context, { verificationStep: 'NOT_INITIATED' });
+      const theirs = await makeBusiness(t.context, {
+        verificationStep: 'NOT_INITIATED',
+        businessName: 'Theirs LLC',
+      });
+      const headers = await signIn(t.context, mine.owner);
+      const request = (id: string) => {
+        const options = call(id);
+        return t.app.inject({
+          ...options,
+          headers: { ...headers, ...(options.headers as Record<string, string>) },
+        });
+      };
+      const other = await request(theirs.businessId);
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toEqual(NOT_FOUND);
+      expect((await request('0123456789abcdef01234567')).json()).toEqual(NOT_FOUND);
+      expect((await request('not-an-id')).json()).toEqual(NOT_FOUND);
+      // B is untouched and its owner still sees its own name.
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/business/${theirs.businessId}`,
+        headers: await signIn(t.context, theirs.owner),
+      });
+      expect(own.json().data.businessName).toBe('Theirs LLC');
+    },
+  );
+
+  it.each(ROUTES)('%s needs a session', async (_name, call) => {
+    const { businessId } = await makeBusiness(t.context);
+    const res = await t.app.inject(call(businessId));
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a member without the right', () => {
+  it.each(ROUTES.filter(([, , kind]) => kind === 'write'))(
+    '%s answers 403 ACCESS_DENIED to a Read-only member',
+    async (_name, call) => {
+      const { businessId } = await makeBusiness(t.context, { verificationStep: 'NOT_INITIATED' });
+      const viewer = await makeUser(t.context);
+      await addBusinessMember(t.context, { businessId, user: viewer, roleName: 'Read-only' });
+      const headers = await signIn(t.context, viewer);
+      const options = call(businessId);
+      const res = await t.app.inject({
+        ...options,
+        headers: { ...headers, ...(options.headers as Record<string, string>) },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        message: 'You don’t have access based on your assigned role.',
+        statusCode: 403,
+        errors: [],
+        errorCode: 'ACCESS_DENIED',
+      });
+    },
+  );
+
+  it.each(ROUTES.filter(([, , kind]) => kind === 'read'))(
+    '%s is open to a Read-only member',
+    async (name, call) => {
+      const { businessId, owner } = await makeBusiness(t.context);
+      if (name.includes('logo')) {
+        const upload = logoUpload();
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/preferences/${businessId}/logo`,
+          headers: { ...(await signIn(t.context, owner)), ...upload.headers },
+          payload: upload.payload,
+        });
+      }
+      const viewer = await makeUser(t.context);
+      await addBusinessMember(t.context, { businessId, user: viewer, roleName: 'Read-only' });
+      const res = await t.app.inject({ ...call(businessId), headers: await signIn(t.context, viewer) });
+      expect(res.statusCode).toBe(200);
+    },
+  );
+});

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.js';
+import { createProviders } from './index.js';
+
+describe('files provider selection', () => {
+  it('keeps files in DATA_DIR/files by default', () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/ferry-data' });
+    expect(config.FILES_PROVIDER).toBe('local');
+    expect(config.filesDir).toBe(path.resolve('/srv/ferry-data/files'));
+    expect(createProviders(config).files.name).toBe('local');
+  });
+
+  it('uses S3 when configured', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      FILES_PROVIDER: 's3',
+      S3_BUCKET: 'ferry-files',
+      S3_REGION: 'eu-west-1',
+      S3_ENDPOINT: 'https://minio.internal:9000',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(createProviders(config).files.name).toBe('s3');
+  });
+
+  it('refuses an S3 setup without a bucket, or with half a key pair', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', FILES_PROVIDER: 's3' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', FILES_PROVIDER: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', FILES_PROVIDER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' }),
+    ).toThrow(/set both or neither/);
+    expect(() => loadConfig({ NODE_ENV: 'test', FILES_PROVIDER: 'ftp' })).toThrow(ConfigError);
+  });
+});

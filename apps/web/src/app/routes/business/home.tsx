@@ -1,0 +1,4 @@
+import { HomePage } from '@/features/businesses/components/home-page';
+
+/** Route module for React Router `lazy`. */
+export const Component = HomePage;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { Business } from '../api/business-schema';
+import { getSetupSteps, isNewBusiness } from './setup-steps';
+
+const ID = '0123456789abcdef01234567';
+
+const makeBusiness = (overrides: Partial<Business> = {}): Business => ({
+  id: ID,
+  businessName: 'Harbor Coffee',
+  businessType: 'LLC',
+  verificationStep: 'NOT_INITIATED',
+  status: null,
+  permissions: [],
+  ...overrides,
+});
+
+const verifyStep = (business: Business) => getSetupSteps(business)[0];
+
+describe('getSetupSteps', () => {
+  it('lists the four steps with real links', () => {
+    const steps = getSetupSteps(makeBusiness());
+    expect(steps.map((s) => s.key)).toEqual([
+      'verify-business',
+      'link-bank',
+      'connect-accounting',
+      'add-contact',
+    ]);
+    expect(steps.flatMap((s) => s.links.map((l) => l.href))).toEqual([
+      '/verify/identity',
+      `/b/${ID}/settings/bank-account`,
+      `/b/${ID}/settings/integration`,
+      `/b/${ID}/vendors/add`,
+      `/b/${ID}/customers/add`,
+    ]);
+    expect(steps.every((s) => s.state === 'to-do')).toBe(true);
+  });
+
+  it.each([
+    [{ verificationStep: 'NOT_INITIATED', status: null }, 'to-do', 'Not started'],
+    [{ verificationStep: 'FORM_FILLER', status: null }, 'in-progress', 'In progress'],
+    [{ verificationStep: 'OWNERS', status: 'SUBMITTED' }, 'in-progress', 'In review'],
+    [{ verificationStep: 'OWNERS', status: 'REJECTED' }, 'action-required', 'Action required'],
+    [{ verificationStep: 'OWNERS', status: 'FULL_VERIFIED' }, 'done', 'Verified'],
+  ] as const)('verification %o → %s', (overrides, state, label) => {
+    expect(verifyStep(makeBusiness(overrides))).toMatchObject({ state, stateLabel: label });
+  });
+
+  it('marks the other steps done from what their areas report', () => {
+    const steps = getSetupSteps(makeBusiness(), {
+      hasBankAccount: true,
+      hasAccountingConnection: false,
+      hasContacts: true,
+    });
+    expect(steps.map((s) => s.state)).toEqual(['to-do', 'done', 'to-do', 'done']);
+  });
+
+  it('treats a business as new until it is fully verified', () => {
+    expect(isNewBusiness(makeBusiness({ status: 'SUBMITTED' }))).toBe(true);
+    expect(isNewBusiness(makeBusiness({ status: 'FULL_VERIFIED' }))).toBe(false);
+  });
+});

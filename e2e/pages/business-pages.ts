@@ -1,0 +1,61 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The business details step of onboarding (/onboard/b/add, /onboard/b/{id}/details). */
+export class BusinessDetailsPage {
+  constructor(readonly page: Page) {}
+
+  get next() {
+    return this.page.getByRole('button', { name: 'Next' });
+  }
+
+  async fill(business: { name: string; type: string }) {
+    await this.page.getByRole('textbox', { name: 'Business Name' }).fill(business.name);
+    await this.page.getByRole('combobox', { name: 'Business Type' }).click();
+    await this.page.getByRole('option', { name: business.type, exact: true }).click();
+    await this.page
+      .getByRole('checkbox', { name: 'I agree that none of these categories apply to my business' })
+      .check();
+  }
+
+  /** Fills the form, sends it, and returns the new business's id from the next step's address. */
+  async create(
+    business: { name: string; type: string },
+    nextStep: 'link-bank' | 'completed',
+  ): Promise<string> {
+    await expect(this.page.getByRole('heading', { name: 'Tell us about your business' })).toBeVisible();
+    await expect(this.next).toBeDisabled();
+    await this.fill(business);
+    await this.next.click();
+    const pattern = new RegExp(`/onboard/b/([0-9a-f]{24})/${nextStep}$`);
+    await expect(this.page).toHaveURL(pattern);
+    return pattern.exec(new URL(this.page.url()).pathname)?.[1] as string;
+  }
+}
+
+/** The business switcher in the app header. */
+export class BusinessSwitcher {
+  constructor(readonly page: Page) {}
+
+  button(name: string) {
+    return this.page.getByRole('banner').getByRole('button', { name: new RegExp(`^Business: ${name}`) });
+  }
+
+  async switchTo(from: string, to: string) {
+    await this.button(from).click();
+    await this.page.getByRole('menuitem', { name: new RegExp(to) }).click();
+    await expect(this.button(to)).toBeVisible();
+  }
+
+  async addBusiness(from: string) {
+    await this.button(from).click();
+    await this.page.getByRole('menuitem', { name: 'Add a business' }).click();
+  }
+}
+
+/** Closes the home tour when it shows (it starts on a user's first visit to a business home). */
+export async function closeHomeTour(page: Page) {
+  const tour = page.getByRole('dialog', { name: 'Welcome to Ferry' });
+  await expect(tour).toBeVisible();
+  await tour.getByRole('button', { name: 'Close' }).click();
+  await expect(tour).toBeHidden();
+}
