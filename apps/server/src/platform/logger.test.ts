@@ -17,6 +17,7 @@ it('logs request paths without their query string and redacts credentials', () =
         id: 'r1',
         method: 'GET',
         url: '/reset-password?token=secret-reset-token',
+        query: { token: 'secret-reset-token' },
         headers: { authorization: 'Bearer secret-session', cookie: 'ferry_session=a.b', host: 'ferry.test' },
         socket: { remoteAddress: '127.0.0.1', remotePort: 5000 },
       },
@@ -25,6 +26,7 @@ it('logs request paths without their query string and redacts credentials', () =
   );
   const entry = JSON.parse(lines.join(''));
   expect(entry.req.url).toBe('/reset-password');
+  expect(entry.req.query).toBeUndefined();
   expect(entry.req.headers.authorization).toBe('[redacted]');
   expect(entry.req.headers.cookie).toBe('[redacted]');
   expect(lines.join('')).not.toContain('secret');
