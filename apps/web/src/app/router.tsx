@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.account.password.path, lazy: () => import('./routes/account/password') },
               { path: paths.business.home.path, lazy: () => import('./routes/business/home') },
+              {
+                path: paths.business.settingsBusinessProfile.path,
+                lazy: () => import('./routes/business/settings-business-profile'),
+              },
             ],
           },
         ],

@@ -30,6 +30,10 @@ export const paths = {
   // Business pages (under the app shell).
   business: {
     home: { path: '/b/:businessId/home', getHref: specPaths.businessHome },
+    settingsBusinessProfile: {
+      path: '/b/:businessId/settings/business-profile',
+      getHref: specPaths.settingsBusinessProfile,
+    },
   },
   // Invitations and access pages (features/invitations).
   go: { path: '/go', getHref: specPaths.go },
