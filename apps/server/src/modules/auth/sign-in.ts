@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { type SentOtp, sendOtp, verifyOtp } from '../otp/service.js';
-import { findPrimaryPhone, findUserByEmail } from '../users/service.js';
+import { BLOCKED_STATUSES, findPrimaryPhone, findUserByEmail } from '../users/service.js';
 import { type UserPhoneRow, type UserRow, userPhones, users } from '../users/tables.js';
 import { verifyPassword } from './password.js';
 import { type CreatedSession, createSession } from './service.js';
@@ -36,7 +36,6 @@ export const SIGN_IN_ATTEMPTS_PER_ACCOUNT = 10;
 export const SIGN_IN_ATTEMPT_WINDOW_MINUTES = 15;
 
 /** Statuses that never get a session from a sign-in. */
-const BLOCKED_STATUSES: ReadonlySet<string> = new Set(['INACTIVE', 'SUSPENDED']);
 
 /**
  * An argon2id hash (same parameters as `hashPassword`) of a random password nobody knows. Sign-ins for

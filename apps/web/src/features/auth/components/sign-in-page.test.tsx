@@ -11,6 +11,12 @@ import { SignInPage } from './sign-in-page';
 
 const USER_ID = makeUserProfile().id;
 const BUSINESS_ID = 'b1b2c3d4e5f60718293a4b5c';
+const FIRST_BUSINESS = {
+  id: BUSINESS_ID,
+  businessName: 'Harbor Coffee Roasters LLC',
+  verificationStep: 'NOT_INITIATED',
+  permissions: ['read:all'],
+};
 const REQUEST_ID = 'c1b2c3d4e5f60718293a4b5c';
 
 /** The fake server, seen from the sign-in page (where a 401 does not send anyone to sign-in again). */
@@ -47,7 +53,7 @@ const TRUSTED = ok({
 const CODE_SENT = ok({ requestId: REQUEST_ID, resendAvailableAt: '2030-01-01T00:00:00.000Z' });
 const SIGNED_IN_HANDLERS: Record<string, MockHandler> = {
   'GET /user': ok(makeUserProfile()),
-  'GET /business': ok([{ id: BUSINESS_ID, permissions: ['read:all'] }]),
+  'GET /business': ok([FIRST_BUSINESS]),
 };
 
 const goToPasswordStep = async (user: ReturnType<typeof userEvent.setup>, email = 'ada@acme.test') => {
@@ -222,7 +228,7 @@ describe('SignInPage', () => {
     mockSignInApi({
       'POST /auth/sign-in': TRUSTED,
       'GET /user': ok(withUnverifiedPhone(makeUserProfile({ country: 'CA' }))),
-      'GET /business': ok([{ id: BUSINESS_ID, permissions: ['read:all'] }]),
+      'GET /business': ok([FIRST_BUSINESS]),
     });
     const user = userEvent.setup({ delay: null });
     renderSignIn();

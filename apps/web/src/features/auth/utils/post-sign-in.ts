@@ -1,8 +1,8 @@
 import { getPostLoginRedirect, isPrimaryPhoneVerified, paths } from '@ferry/domain';
+import { getBusinesses } from '@/lib/businesses';
 import { isPhoneRequiredFor } from '@/lib/phone-required';
 import type { UserProfile } from '@/lib/session';
 import { getStored, setStored } from '@/lib/storage';
-import { getBusinesses } from '../api/get-businesses';
 
 /**
  * A `redirectUrl` is followed only when it is a path on this site: it starts with a single '/', and no
@@ -48,7 +48,7 @@ export const resolvePostSignInPath = async (
   const first = businesses[0];
   if (!first) return paths.onboardAdd();
   if (getStored('activeBusiness')?.id !== first.id) {
-    setStored('activeBusiness', { id: first.id, permissions: first.permissions ?? [] });
+    setStored('activeBusiness', { id: first.id, permissions: first.permissions });
   }
   return paths.businessHome(first.id);
 };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { businessKeys } from './business-schema';
+import { businessKeys } from '@/lib/businesses';
 
 const featuresSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { businessKeys, businessSchema } from './business-schema';
+import { businessKeys, businessSchema } from '@/lib/businesses';
 
 /** `GET /business/{id}`: one business of the user (404 when they are not a member). */
 export const getBusiness = (businessId: string, signal?: AbortSignal) =>

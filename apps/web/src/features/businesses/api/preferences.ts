@@ -2,7 +2,7 @@ import type { BusinessPreferencesUpdate } from '@ferry/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { businessKeys } from './business-schema';
+import { businessKeys } from '@/lib/businesses';
 
 const addressSchema = z
   .object({

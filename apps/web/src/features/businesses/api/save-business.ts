@@ -2,7 +2,7 @@ import { BUSINESS_CATEGORY_NONE, type BusinessDetailsRequest, type BusinessType 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { businessKeys } from './business-schema';
+import { businessKeys } from '@/lib/businesses';
 
 const createdSchema = z.object({
   businessId: z.string(),

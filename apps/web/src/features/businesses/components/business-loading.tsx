@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { PageLoader } from '@/components/page-loader';
-import type { Business } from '../api/business-schema';
+import type { Business } from '@/lib/businesses';
 
 export type BusinessLoadingProps = {
   query: UseQueryResult<Business>;

@@ -30,7 +30,7 @@ import { ErrorState } from '@/components/error-state';
 import { FormActions } from '@/components/form-actions';
 import { StatusBadge } from '@/components/status-badge';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
-import type { Business } from '../api/business-schema';
+import type { Business } from '@/lib/businesses';
 import { useBusiness } from '../api/get-business';
 import { usePreferences } from '../api/preferences';
 import { useUpdateBusiness } from '../api/save-business';

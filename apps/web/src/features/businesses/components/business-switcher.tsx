@@ -3,8 +3,8 @@ import { Avatar, Button, Group, Menu, Skeleton, Text, UnstyledButton } from '@ma
 import { IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { Business } from '@/lib/businesses';
 import { useActiveBusinessId } from '@/lib/use-stored-value';
-import type { Business } from '../api/business-schema';
 import { useBusinesses } from '../api/get-businesses';
 import { rememberActiveBusiness } from '../hooks/use-remember-active-business';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import type { Business } from '@/lib/businesses';
 import { getStored, setStored } from '@/lib/storage';
-import type { Business } from '../api/business-schema';
 
 /** Stores a business the user opened as the active business (spec 000 §3), with its permissions. */
 export const rememberActiveBusiness = (business: Pick<Business, 'id' | 'permissions'>): void => {

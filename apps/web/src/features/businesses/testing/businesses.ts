@@ -1,4 +1,4 @@
-import type { Business } from '../api/business-schema';
+import type { Business } from '@/lib/businesses';
 
 export const BUSINESS_ID = '0123456789abcdef01234567';
 export const OTHER_BUSINESS_ID = 'fedcba9876543210fedcba98';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Business } from '../api/business-schema';
+import type { Business } from '@/lib/businesses';
 import { getSetupSteps, isNewBusiness } from './setup-steps';
 
 const ID = '0123456789abcdef01234567';

@@ -1,5 +1,5 @@
 import { isBusinessFullyVerified, paths } from '@ferry/domain';
-import type { Business } from '../api/business-schema';
+import type { Business } from '@/lib/businesses';
 
 export type SetupStepState = 'done' | 'in-progress' | 'action-required' | 'to-do';
 

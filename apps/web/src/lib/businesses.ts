@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { api } from './api-client';
 
 /**
  * A business as `GET /business` and `GET /business/{id}` describe it (spec 000 §3 "Business
@@ -29,3 +30,7 @@ export const businessKeys = {
   detail: (businessId: string) => [...businessKeys.all, 'detail', businessId] as const,
   features: (businessId: string) => [...businessKeys.all, 'detail', businessId, 'features'] as const,
 };
+
+/** `GET /business`: every business the signed-in user belongs to (the first is where sign-in lands). */
+export const getBusinesses = (signal?: AbortSignal): Promise<Business[]> =>
+  api.get('/business', { schema: z.array(businessSchema), ...(signal ? { signal } : {}) });
