@@ -31,6 +31,9 @@ import { preferenceRoutes } from './modules/preferences/routes.js';
 import { mobileNumberRoutes } from './modules/users/mobile-number-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { tourRoutes } from './modules/users/tour-routes.js';
+import { registerVerificationJobs } from './modules/verification/jobs.js';
+import { identityWebhookRoutes, verificationRoutes } from './modules/verification/routes.js';
+import { sandboxIdentityRoutes } from './modules/verification/sandbox-routes.js';
 import { registerAuthContext } from './platform/auth/context.js';
 import { registerBusinessGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
@@ -39,6 +42,7 @@ import type { ErrorBody } from './platform/http/errors.js';
 import { registerSecurity } from './platform/http/security.js';
 import { purgeExpiredIdempotencyKeys, registerIdempotency } from './platform/idempotency/idempotency.js';
 import { APP_VERSION } from './platform/version.js';
+import { isSandboxIdentity } from './providers/identity/sandbox.js';
 
 const REQUEST_ID = /^[A-Za-z0-9_\-:.]{1,64}$/;
 
@@ -51,6 +55,7 @@ export function findWebDist(): string | null {
 /** Declares every job of every module (before the queue starts). */
 export function registerJobs(context: AppContext): void {
   registerNotificationJobs(context);
+  registerVerificationJobs(context);
   context.jobs.register(
     'idempotency.purge',
     async () => {
@@ -145,6 +150,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(businessSearchRoutes(context));
       await api.register(preferenceRoutes(context));
       await api.register(tourRoutes(context));
+      await api.register(verificationRoutes(context));
+      await api.register(identityWebhookRoutes(context));
+      if (isSandboxIdentity(context.providers.identity)) {
+        await api.register(sandboxIdentityRoutes(context, context.providers.identity));
+      }
       if (!context.config.isProduction) await api.register(devOutboxRoutes(context));
     },
     { prefix: '/api' },

@@ -67,6 +67,12 @@ export const configSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Identity verification (KYC/KYB): Ferry's own hosted-inquiry sandbox, or Persona. */
+  IDENTITY_PROVIDER: z.enum(['sandbox', 'persona']).default('sandbox'),
+  PERSONA_API_KEY: z.string().optional(),
+  PERSONA_INDIVIDUAL_TEMPLATE_ID: z.string().optional(),
+  PERSONA_BUSINESS_TEMPLATE_ID: z.string().optional(),
+  PERSONA_WEBHOOK_SECRET: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -114,6 +120,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
+  if (
+    config.IDENTITY_PROVIDER === 'persona' &&
+    !(config.PERSONA_API_KEY && config.PERSONA_INDIVIDUAL_TEMPLATE_ID && config.PERSONA_BUSINESS_TEMPLATE_ID)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PERSONA_API_KEY, PERSONA_INDIVIDUAL_TEMPLATE_ID, PERSONA_BUSINESS_TEMPLATE_ID: required when IDENTITY_PROVIDER=persona',
     );
   }
   if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {

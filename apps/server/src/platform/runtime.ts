@@ -50,7 +50,7 @@ export async function openRuntime(options: {
     database,
     clock: options.clock ?? systemClock,
     jobs,
-    providers: createProviders(config),
+    providers: createProviders(config, { database, clock: options.clock ?? systemClock }),
   };
   return {
     context,

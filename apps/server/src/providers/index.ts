@@ -1,10 +1,15 @@
 import type { Config } from '../config.js';
+import type { Clock } from '../platform/clock.js';
+import type { Database } from '../platform/db/client.js';
 import type { BotCheckProvider } from './bot-check/bot-check.js';
 import { createRecaptchaBotCheck } from './bot-check/recaptcha.js';
 import { createSandboxBotCheck } from './bot-check/sandbox.js';
 import type { FilesProvider } from './files/files.js';
 import { createLocalFiles } from './files/local.js';
 import { createS3Files } from './files/s3.js';
+import type { IdentityProvider } from './identity/identity.js';
+import { createPersonaIdentity } from './identity/persona.js';
+import { createSandboxIdentity } from './identity/sandbox.js';
 import type { MailProvider } from './mail/mail.js';
 import { createSandboxMail } from './mail/sandbox.js';
 import { createSmtpMail } from './mail/smtp.js';
@@ -18,9 +23,10 @@ export interface Providers {
   sms: SmsProvider;
   botCheck: BotCheckProvider;
   files: FilesProvider;
+  identity: IdentityProvider;
 }
 
-export function createProviders(config: Config): Providers {
+export function createProviders(config: Config, deps: { database: Database; clock: Clock }): Providers {
   const mail =
     config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
       ? createSmtpMail({ url: config.SMTP_URL, from: config.MAIL_FROM })
@@ -50,5 +56,17 @@ export function createProviders(config: Config): Providers {
           secretAccessKey: config.S3_SECRET_ACCESS_KEY,
         })
       : createLocalFiles({ root: config.filesDir });
-  return { mail, sms, botCheck, files };
+  const identity =
+    config.IDENTITY_PROVIDER === 'persona' &&
+    config.PERSONA_API_KEY &&
+    config.PERSONA_INDIVIDUAL_TEMPLATE_ID &&
+    config.PERSONA_BUSINESS_TEMPLATE_ID
+      ? createPersonaIdentity({
+          apiKey: config.PERSONA_API_KEY,
+          individualTemplateId: config.PERSONA_INDIVIDUAL_TEMPLATE_ID,
+          businessTemplateId: config.PERSONA_BUSINESS_TEMPLATE_ID,
+          webhookSecret: config.PERSONA_WEBHOOK_SECRET,
+        })
+      : createSandboxIdentity(deps);
+  return { mail, sms, botCheck, files, identity };
 }

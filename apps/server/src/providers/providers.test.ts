@@ -1,14 +1,18 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
+import type { Database } from '../platform/db/client.js';
 import { createProviders } from './index.js';
+
+/** Selection never touches the database; the sandbox identity provider only keeps it for later. */
+const deps = { database: {} as Database, clock: { now: () => new Date() } };
 
 describe('files provider selection', () => {
   it('keeps files in DATA_DIR/files by default', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/ferry-data' });
     expect(config.FILES_PROVIDER).toBe('local');
     expect(config.filesDir).toBe(path.resolve('/srv/ferry-data/files'));
-    expect(createProviders(config).files.name).toBe('local');
+    expect(createProviders(config, deps).files.name).toBe('local');
   });
 
   it('uses S3 when configured', () => {
@@ -21,7 +25,7 @@ describe('files provider selection', () => {
       S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
       S3_SECRET_ACCESS_KEY: 'secret',
     });
-    expect(createProviders(config).files.name).toBe('s3');
+    expect(createProviders(config, deps).files.name).toBe('s3');
   });
 
   it('refuses an S3 setup without a bucket, or with half a key pair', () => {
@@ -31,5 +35,24 @@ describe('files provider selection', () => {
       loadConfig({ NODE_ENV: 'test', FILES_PROVIDER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' }),
     ).toThrow(/set both or neither/);
     expect(() => loadConfig({ NODE_ENV: 'test', FILES_PROVIDER: 'ftp' })).toThrow(ConfigError);
+  });
+});
+
+describe('identity provider selection', () => {
+  it('uses the sandbox by default', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(createProviders(config, deps).identity.name).toBe('sandbox');
+  });
+
+  it('uses Persona when configured, and refuses it without its key and templates', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      IDENTITY_PROVIDER: 'persona',
+      PERSONA_API_KEY: 'persona_sandbox_key',
+      PERSONA_INDIVIDUAL_TEMPLATE_ID: 'itmpl_individual',
+      PERSONA_BUSINESS_TEMPLATE_ID: 'itmpl_business',
+    });
+    expect(createProviders(config, deps).identity.name).toBe('persona');
+    expect(() => loadConfig({ NODE_ENV: 'test', IDENTITY_PROVIDER: 'persona' })).toThrow(/PERSONA_API_KEY/);
   });
 });

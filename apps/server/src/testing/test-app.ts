@@ -59,7 +59,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pollingIntervalSeconds: 0.5,
     maintenance: false,
   });
-  const context: AppContext = { config, database, clock, jobs, providers: createProviders(config) };
+  const context: AppContext = {
+    config,
+    database,
+    clock,
+    jobs,
+    providers: createProviders(config, { database, clock }),
+  };
   registerJobs(context);
   const app = await buildApp(context, { logger, webDist: null, extraRoutes: options.extraRoutes });
   await app.ready();

@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
       { path: paths.go.path, lazy: () => import('./routes/go') },
       { path: paths.invalidLink.path, lazy: () => import('./routes/invalid-link') },
       { path: paths.unauthorized.path, lazy: () => import('./routes/unauthorized') },
+      // The sandbox identity provider's hosted page (public, no app shell).
+      { path: paths.sandboxIdentityInquiry.path, lazy: () => import('./routes/sandbox/identity-inquiry') },
       // Public with ?token=; otherwise it guards itself (RequireUser level 'verified').
       { path: paths.acceptInvitation.path, lazy: () => import('./routes/accept-invitation') },
       // Route guard (spec 000 §4). /verify and /set-password are where its steps 4 and 5 lead: a session
@@ -39,7 +41,11 @@ export const routes: RouteObject[] = [
       // An invitee may land here before choosing an account type: every step but the account type.
       {
         element: <RequireUser level="verified" />,
-        children: [{ path: paths.noBusiness.path, lazy: () => import('./routes/no-business') }],
+        children: [
+          { path: paths.noBusiness.path, lazy: () => import('./routes/no-business') },
+          // Identity verification: invitees verify before choosing an account type.
+          { path: paths.verifyIdentity.path, lazy: () => import('./routes/verify-identity') },
+        ],
       },
       // The full guard: every signed-in page (onboarding, /account/*, and /b/* as their issues land).
       {
@@ -64,6 +70,10 @@ export const routes: RouteObject[] = [
                 path: paths.business.settingsBusinessProfile.path,
                 lazy: () => import('./routes/business/settings-business-profile'),
               },
+              // Business verification (KYB); `?returnUrl=auto-pay` from the auto-payment journey.
+              { path: paths.business.kybDetails.path, lazy: () => import('./routes/business/kyb-details') },
+              // Any other page of a business: not found, inside the shell (the switcher keeps working).
+              { path: '/b/:businessId/*', lazy: () => import('./routes/business/not-found') },
             ],
           },
         ],

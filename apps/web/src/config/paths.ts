@@ -34,6 +34,13 @@ export const paths = {
       path: '/b/:businessId/settings/business-profile',
       getHref: specPaths.settingsBusinessProfile,
     },
+    kybDetails: { path: '/b/:businessId/kyb/details', getHref: specPaths.kybDetails },
+  },
+  // Identity verification (features/identity-verification) and the sandbox provider's hosted page.
+  verifyIdentity: { path: '/verify/identity', getHref: specPaths.verifyIdentity },
+  sandboxIdentityInquiry: {
+    path: '/sandbox/identity/:inquiryId',
+    getHref: (inquiryId: string) => `/sandbox/identity/${encodeURIComponent(inquiryId)}`,
   },
   // Invitations and access pages (features/invitations).
   go: { path: '/go', getHref: specPaths.go },

@@ -15,6 +15,7 @@ export const businessSchema = z
     country: z.string().nullish(),
     verificationStep: z.string(),
     status: z.string().nullish(),
+    onboardingState: z.string().nullish(),
     role: z.string().nullish(),
     permissions: z.array(z.string()).default([]),
     /** Name and type can no longer change (verification has started). */

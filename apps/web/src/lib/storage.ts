@@ -51,7 +51,31 @@ export type StoredInvitation = {
   invitationData?: Record<string, unknown>;
 };
 
-export type StoredVerification = { type?: string; userStatus?: string };
+/**
+ * Where an identity verification was started from (spec 000 §4 "Identity verification"): the after-cancel
+ * routing reads it. Guest flows (payment, auto-payment authorisation) and the customer auto-payment set it
+ * before sending the person to /verify/identity; the business (KYB) flow and a plain user verification are
+ * recorded by that page itself.
+ */
+export const VERIFICATION_TYPES = [
+  'GUEST_PAYMENT',
+  'GUEST_AUTO_PAYMENT',
+  'AUTO_PAYMENT',
+  'BUSINESS',
+  'USER',
+] as const;
+export type VerificationType = (typeof VERIFICATION_TYPES)[number];
+
+/**
+ * The verification under way: where it started (`type`), the user's status then (`userStatus`), and the
+ * business and customer it concerns when known (the after-cancel routing leads back to them).
+ */
+export type StoredVerification = {
+  type?: VerificationType;
+  userStatus?: string;
+  businessId?: string;
+  customerId?: string;
+};
 
 export type StoredGuestPaymentInfo = {
   paymentType: string;
@@ -88,6 +112,7 @@ export type StoredData = {
   user: StoredUser;
   invitedUser: StoredInvitation;
   activeBusiness: StoredActiveBusiness;
+  /** Where identity verification leads back to once it is done or cancelled (a path on this site). */
   verificationReturnUrl: string;
   verification: StoredVerification;
   selectedBills: string[];

@@ -14,6 +14,7 @@ export const makeUserProfile = (overrides: Partial<UserProfile> = {}): UserProfi
   isPhoneNumberVerified: true,
   userType: 'SME_OWNER',
   linkBillPopupDismiss: false,
+  verificationStep: 'NOT_INITIATED',
   secondaryEmails: [],
   phones: [
     {

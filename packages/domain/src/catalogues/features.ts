@@ -1,4 +1,4 @@
-import type { BusinessVerificationStatus } from './access.js';
+import type { BusinessOnboardingState, BusinessVerificationStatus } from './access.js';
 
 /** Spec 000 §1 / 002 §7: money-moving features wait for business verification. */
 export const VERIFIED_ONLY_MESSAGE = 'Full functionality is available only to verified businesses.';
@@ -50,4 +50,24 @@ export const businessFeatures = (verificationStatus: string | null | undefined):
       reason: enabled ? null : VERIFIED_ONLY_MESSAGE,
     };
   });
+};
+
+/**
+ * Where a business stands in onboarding (spec 000 §3 "Onboarding states"): verification rejected →
+ * ACTION_REQUIRED; verified → EARN_REWARDS; submitted → REVIEW_PENDING; accounting mapping to finish →
+ * MAPPING_PENDING; identity not yet past (verification not started or at the identity step) →
+ * KYC_PENDING; otherwise the business details and owners → KYB_PENDING.
+ */
+export const businessOnboardingState = (business: {
+  verificationStep: string;
+  status: string | null;
+  isMappingPending: boolean;
+}): BusinessOnboardingState => {
+  if (business.status === 'REJECTED') return 'ACTION_REQUIRED';
+  if (business.status === 'FULL_VERIFIED') return 'EARN_REWARDS';
+  if (business.status === 'SUBMITTED') return 'REVIEW_PENDING';
+  if (business.isMappingPending) return 'MAPPING_PENDING';
+  if (business.verificationStep === 'NOT_INITIATED' || business.verificationStep === 'BUSINESS_DETAILS')
+    return 'KYC_PENDING';
+  return 'KYB_PENDING';
 };

@@ -94,6 +94,13 @@ const table: Row[] = [
   },
   {
     step: 2,
+    name: 'guest-active user verifying their identity (part of KYB)',
+    user: { ...ready, activeStatus: 'GUEST_ACTIVE', userType: null },
+    path: '/verify/identity?businessId=0123456789abcdef01234567',
+    expected: show,
+  },
+  {
+    step: 2,
     name: 'active user without user type on settings',
     user: { ...ready, userType: null },
     path: settings,

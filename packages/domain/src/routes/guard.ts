@@ -64,7 +64,8 @@ const redirect = (path: string, to: string, replace?: boolean): GuardDecision =>
  * The route guard of protected pages (spec 000 §4), in order:
  * 1. no stored user, or a stored user without authorization, goes to sign-in; an invited user on a
  *    non-root path gets that path as redirectUrl;
- * 2. paths containing /kyb/ or /settings/ admit guest-active and active users;
+ * 2. paths containing /kyb/ or /settings/, and identity verification (part of KYB), admit guest-active
+ *    and active users;
  * 3. any other user whose status is not ACTIVE goes to /unauthorized;
  * 4. an unverified email or unverified primary phone goes to /verify, replacing history (the phone only
  *    when `options.phoneRequired`, default true);
@@ -84,7 +85,7 @@ export const decideRoute = (
   }
   const status = user.activeStatus;
   if (
-    (path.includes('/kyb/') || path.includes('/settings/')) &&
+    (path.includes('/kyb/') || path.includes('/settings/') || path.startsWith(paths.verifyIdentity())) &&
     (status === 'ACTIVE' || status === 'GUEST_ACTIVE')
   ) {
     return { kind: 'show' };

@@ -201,6 +201,8 @@ export const userProfileSchema = z
     isPhoneNumberVerified: z.boolean(),
     userType: z.string().nullable(),
     linkBillPopupDismiss: z.boolean(),
+    /** Identity verification: NOT_INITIATED, COMPLETED or ACTION_REQUIRED. */
+    verificationStep: z.string(),
     secondaryEmails: z.array(z.string()),
     phones: z.array(
       z.object({

@@ -13,3 +13,4 @@ export * from './payment-form.js';
 export * from './phone.js';
 export * from './settings.js';
 export * from './text-field.js';
+export * from './verification.js';

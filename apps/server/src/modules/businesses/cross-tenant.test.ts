@@ -49,7 +49,63 @@ const ROUTES: [string, Call, 'read' | 'write'][] = [
     (id) => ({ method: 'DELETE', url: `/api/preferences/${id}/logo` }),
     'write',
   ],
+  [
+    'POST /business/:id/verification/init',
+    (id) => ({ method: 'POST', url: `/api/business/${id}/verification/init` }),
+    'write',
+  ],
+  [
+    'GET /business/:id/verification/form',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/verification/form` }),
+    'read',
+  ],
+  [
+    'PATCH /business/:id/verification/form',
+    (id) => ({ method: 'PATCH', url: `/api/business/${id}/verification/form`, payload: VALID_FORM }),
+    'write',
+  ],
+  [
+    'GET /business/:id/beneficial',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/beneficial` }),
+    'read',
+  ],
+  [
+    'PATCH /business/:id/beneficial',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/beneficial`,
+      payload: {
+        controlPerson: { isSelf: true, title: 'Owner' },
+        owners: [{ isSelf: true, ownershipPercent: 100 }],
+      },
+    }),
+    'write',
+  ],
+  [
+    'POST /business/:id/beneficial/resend-invite',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/beneficial/resend-invite`,
+      payload: { personId: '0123456789abcdef01234567' },
+    }),
+    'write',
+  ],
+  [
+    'POST /business/:id/user/control-person/:personId/resend-invite',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/user/control-person/0123456789abcdef01234567/resend-invite`,
+    }),
+    'write',
+  ],
 ];
+
+const VALID_FORM = {
+  legalBusinessName: 'Theirs LLC',
+  taxId: '12-3456789',
+  employeeCount: 'ZERO_TO_FIVE',
+  address: { addressLine1: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701', country: 'US' },
+};
 
 const NOT_FOUND = {
   message: 'Business not found',

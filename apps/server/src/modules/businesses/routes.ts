@@ -23,6 +23,7 @@ const businessSummarySchema = z
     country: z.string().nullable(),
     verificationStep: z.string(),
     status: z.string().nullable(),
+    onboardingState: z.string(),
     role: z.string(),
     permissions: z.array(z.string()),
     detailsLocked: z.boolean(),

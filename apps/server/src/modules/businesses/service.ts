@@ -1,6 +1,7 @@
 import {
   type BusinessFeatureState,
   businessFeatures,
+  businessOnboardingState,
   isBusinessFullyVerified,
 } from '@ferry/domain/catalogues';
 import {
@@ -72,6 +73,8 @@ export interface BusinessSummary {
   country: string | null;
   verificationStep: string;
   status: string | null;
+  /** Onboarding state of spec 000 §3 (KYC_PENDING … EARN_REWARDS). */
+  onboardingState: string;
   role: string;
   permissions: string[];
   /** Name and type can no longer change: business verification has started (spec 000 §4). */
@@ -93,6 +96,11 @@ function toSummary(business: BusinessRow, role: { name: string; permissions: str
     country: business.country,
     verificationStep: business.verificationStep,
     status: business.verificationStatus,
+    onboardingState: businessOnboardingState({
+      verificationStep: business.verificationStep,
+      status: business.verificationStatus,
+      isMappingPending: false,
+    }),
     role: role.name,
     permissions: role.permissions,
     detailsLocked: business.verificationStep !== NOT_INITIATED,

@@ -401,7 +401,9 @@ export async function acceptInvitation(
     const result = await accept(tx, claimed, user, context);
     return {
       invitationType: claimed.invitationType,
-      businessId: result?.businessId ?? claimed.businessId ?? null,
+      // A kind may answer `businessId: null` when the invitee does not join the business.
+      businessId:
+        result && result.businessId !== undefined ? result.businessId : (claimed.businessId ?? null),
       redirectTo: result?.redirectTo ?? null,
     };
   });

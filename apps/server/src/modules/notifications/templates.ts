@@ -106,3 +106,42 @@ export function renderPasswordResetMail(options: {
   });
   return { subject, text, html };
 }
+
+/** Invites a control person or beneficial owner to verify their identity for a business. */
+export function renderVerificationInvitationMail(options: {
+  inviterName: string;
+  businessName: string;
+  role: 'control person' | 'beneficial owner';
+  link: string;
+  code: string | null;
+  goLink: string;
+}): RenderedMail {
+  const subject = `${options.inviterName} asked you to verify your identity for ${options.businessName}`;
+  const why = `${options.inviterName} listed you as a ${options.role} of ${options.businessName} on Ferry. Payments regulations require every ${options.role} to confirm their identity before the business can send and receive payments.`;
+  const text = [
+    'Hi,',
+    '',
+    why,
+    '',
+    'Open this link to accept and verify your identity (it takes a few minutes; have an ID document ready):',
+    '',
+    options.link,
+    ...(options.code ? ['', `Or go to ${options.goLink} and enter the code ${options.code}.`] : []),
+    '',
+    'If you do not know this business, you can ignore this email.',
+  ].join('\n');
+  const html = mailLayout({
+    title: subject,
+    bodyHtml: [
+      '<p style="margin:0 0 16px;font-size:16px">Hi,</p>',
+      `<p style="margin:0 0 16px;font-size:16px">${escapeHtml(why)}</p>`,
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(options.link)}" style="display:inline-block;padding:12px 20px;background:#0b6477;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">Verify my identity</a></p>`,
+      `<p style="margin:0 0 16px;font-size:14px;color:#5c6b7e">Or paste this link into your browser: <span style="word-break:break-all">${escapeHtml(options.link)}</span></p>`,
+      options.code
+        ? `<p style="margin:0 0 16px;font-size:14px;color:#5c6b7e">You can also go to ${escapeHtml(options.goLink)} and enter the code <b>${escapeHtml(options.code)}</b>.</p>`
+        : '',
+      '<p style="margin:0;font-size:14px;color:#5c6b7e">If you do not know this business, you can ignore this email.</p>',
+    ].join(''),
+  });
+  return { subject, text, html };
+}

@@ -133,6 +133,7 @@ export function toUserProfile(user: UserRow, phones: UserPhoneRow[]) {
     isPhoneNumberVerified: user.isPhoneNumberVerified,
     userType: user.userType,
     linkBillPopupDismiss: user.linkBillPopupDismiss,
+    verificationStep: user.verificationStep,
     secondaryEmails: user.secondaryEmails,
     phones: phones.map((p) => ({
       countryCode: p.countryCode,

@@ -24,6 +24,8 @@ export const users = pgTable(
     lastSignInAt: timestampColumn('last_sign_in_at'),
     passwordChangedAt: timestampColumn('password_changed_at'),
     linkBillPopupDismiss: boolean('link_bill_popup_dismiss').notNull().default(false),
+    /** Identity verification (KYC): NOT_INITIATED, then COMPLETED or ACTION_REQUIRED (spec 000 §3). */
+    verificationStep: text('verification_step').notNull().default('NOT_INITIATED'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,4 +6,6 @@ export * from '../../modules/otp/tables.js';
 export * from '../../modules/preferences/tables.js';
 export * from '../../modules/roles/tables.js';
 export * from '../../modules/users/tables.js';
+export * from '../../modules/verification/tables.js';
+export * from '../../providers/identity/sandbox-tables.js';
 export * from '../idempotency/tables.js';

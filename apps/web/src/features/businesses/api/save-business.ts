@@ -11,13 +11,15 @@ const createdSchema = z.object({
 });
 const updatedSchema = z.object({ id: z.string(), country: z.string().nullish() });
 
-export type BusinessDetailsInput = { businessName: string; businessType: BusinessType };
+/** `country` (ISO alpha-2) only when creating: an existing business keeps its country. */
+export type BusinessDetailsInput = { businessName: string; businessType: BusinessType; country?: string };
 
 /** The body of both calls: the category is NONE, the 'none of these categories apply' box being ticked. */
 const toRequest = (input: BusinessDetailsInput): BusinessDetailsRequest => ({
   businessName: input.businessName,
   businessType: input.businessType,
   category: BUSINESS_CATEGORY_NONE,
+  ...(input.country ? { country: input.country } : {}),
 });
 
 /** `POST /business` (spec 000 §7): creates the business; the user becomes its Admin. */

@@ -1,4 +1,11 @@
-import { BUSINESS_TYPES, type BusinessType, businessDetailsSchema } from '@ferry/domain';
+import {
+  BUSINESS_COUNTRY_MESSAGE,
+  BUSINESS_TYPES,
+  type BusinessType,
+  businessDetailsSchema,
+  findCountry,
+  US_AND_CA_COUNTRIES,
+} from '@ferry/domain';
 import { ActionIcon, Anchor, Button, Checkbox, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
@@ -12,24 +19,51 @@ export type BusinessDetailsValues = {
   businessName: string;
   businessType: BusinessType | null;
   agreeNoRestrictedCategory: boolean;
+  /** The business's country (ISO alpha-2): chosen when creating, shown read-only afterwards. */
+  country: string | null;
 };
 
-/** The first message of each field the shared schema rejects (the server checks with the same schema). */
-export const validateBusinessDetails = (values: BusinessDetailsValues): Record<string, string> => {
+/** The supported business countries (spec 002 §9: US and CA form a shorter list). */
+export const BUSINESS_COUNTRY_OPTIONS = US_AND_CA_COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
+
+export const isBusinessCountry = (code: string | null | undefined): code is string =>
+  BUSINESS_COUNTRY_OPTIONS.some((option) => option.value === code);
+
+/** The country a new business starts with: the user's own when it is a supported business country. */
+export const getDefaultBusinessCountry = (userCountry: string | null | undefined): string | null => {
+  const code = userCountry ? findCountry(userCountry)?.code : undefined;
+  return isBusinessCountry(code) ? code : null;
+};
+
+/**
+ * The first message of each field the shared schema rejects (the server checks with the same schema);
+ * with `withCountry` (a new business) the country must be one of the supported business countries.
+ */
+export const validateBusinessDetails = (
+  values: BusinessDetailsValues,
+  withCountry = false,
+): Record<string, string> => {
   const result = businessDetailsSchema.safeParse(values);
   const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
+    }
   }
+  if (withCountry && !isBusinessCountry(values.country)) errors.country = BUSINESS_COUNTRY_MESSAGE;
   return errors;
 };
+
+const countryName = (code: string | null): string =>
+  (code ? findCountry(code)?.name : undefined) ?? code ?? 'Not set';
 
 export type BusinessDetailsFormProps = {
   initialValues: BusinessDetailsValues;
   /** Verification has started: name and type can no longer change (spec 000 §4). */
   locked: boolean;
+  /** A new business: its country is chosen here (US or CA). Otherwise the country is shown read-only. */
+  chooseCountry?: boolean;
   isSubmitting: boolean;
   /**
    * Saves and moves on. Resolves with field messages from the server to show under the fields (or
@@ -48,6 +82,7 @@ export type BusinessDetailsFormProps = {
 export const BusinessDetailsForm = ({
   initialValues,
   locked,
+  chooseCountry = false,
   isSubmitting,
   onSubmit,
   failureText,
@@ -56,16 +91,19 @@ export const BusinessDetailsForm = ({
   const form = useForm<BusinessDetailsValues>({
     mode: 'controlled',
     initialValues,
-    validate: validateBusinessDetails,
+    validate: (values) => validateBusinessDetails(values, chooseCountry),
     validateInputOnBlur: true,
   });
-  const isValid = businessDetailsSchema.safeParse(form.values).success;
+  const isValid =
+    businessDetailsSchema.safeParse(form.values).success &&
+    (!chooseCountry || isBusinessCountry(form.values.country));
 
   const handleSubmit = form.onSubmit(async (values) => {
     if (!values.businessType) return;
     const fieldErrors = await onSubmit({
       businessName: values.businessName,
       businessType: values.businessType,
+      ...(chooseCountry && values.country ? { country: values.country } : {}),
     });
     if (fieldErrors) form.setErrors(fieldErrors);
   });
@@ -119,6 +157,25 @@ export const BusinessDetailsForm = ({
             form.validateField('businessType');
           }}
         />
+
+        {chooseCountry ? (
+          <Select
+            label="Country"
+            description="Where the business is registered."
+            placeholder="Select the business country"
+            required
+            data={BUSINESS_COUNTRY_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('country')}
+            onChange={(value) => {
+              form.setFieldValue('country', value);
+              form.validateField('country');
+            }}
+          />
+        ) : initialValues.country ? (
+          <TextInput label="Country" value={countryName(initialValues.country)} readOnly variant="filled" />
+        ) : null}
 
         <Stack gap={6}>
           <Checkbox

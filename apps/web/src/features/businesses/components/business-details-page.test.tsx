@@ -38,6 +38,25 @@ const typeInput = () => screen.getByRole('combobox', { name: /Business Type/ });
 const agreement = () =>
   screen.getByRole('checkbox', { name: 'I agree that none of these categories apply to my business' });
 const nextButton = () => screen.getByRole('button', { name: 'Next' });
+const countryInput = () => screen.getByRole('combobox', { name: /Country/ });
+
+/** The options of one select (every select keeps its options in the page). */
+const optionsOf = async (user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement) => {
+  await user.click(combobox);
+  const listId = await waitFor(() => {
+    const id = combobox.getAttribute('aria-controls');
+    if (!id) throw new Error('Closed');
+    return id;
+  });
+  const list = document.getElementById(listId);
+  if (!list) throw new Error('No list');
+  return within(list).getAllByRole('option', { hidden: true });
+};
+
+const chooseCountry = async (user: ReturnType<typeof userEvent.setup>, label: string) => {
+  await user.click(countryInput());
+  await user.click(await screen.findByRole('option', { name: label, hidden: true }));
+};
 
 const chooseType = async (user: ReturnType<typeof userEvent.setup>, label: string) => {
   await user.click(typeInput());
@@ -61,8 +80,7 @@ describe('Business details step: a new business (spec 000 §2, §4, §5)', () =>
     expect(typeInput()).toHaveAttribute('placeholder', 'Select the type of business');
     expect(nextButton()).toBeDisabled();
 
-    await user.click(typeInput());
-    const options = await screen.findAllByRole('option', { hidden: true });
+    const options = await optionsOf(user, typeInput());
     expect(options.map((o) => o.textContent)).toEqual([
       'Sole Proprietorship',
       'Partnership',
@@ -122,7 +140,7 @@ describe('Business details step: a new business (spec 000 §2, §4, §5)', () =>
       await screen.findByRole('heading', { name: `Link bank at /onboard/b/${BUSINESS_ID}/link-bank` }),
     ).toBeInTheDocument();
     expect(api.bodiesOf('POST /business')).toEqual([
-      { businessName: 'Harbor Coffee Roasters', businessType: 'LLC', category: 'NONE' },
+      { businessName: 'Harbor Coffee Roasters', businessType: 'LLC', category: 'NONE', country: 'US' },
     ]);
     expect(getStored('activeBusiness')).toEqual({ id: BUSINESS_ID, permissions: [] });
     // The start of onboarding was replaced by the details route: going back opens the saved business.
@@ -159,16 +177,57 @@ describe('Business details step: a new business (spec 000 §2, §4, §5)', () =>
     ).toBeInTheDocument();
   });
 
-  it('stays on the details route when no country is known', async () => {
+  it('asks for the business country when the user has none, and moves on by the chosen one', async () => {
     setUp(null);
     const user = userEvent.setup();
-    const { router } = renderRoutes(routes, '/onboard/b/add');
+    renderRoutes(routes, '/onboard/b/add');
     await screen.findByRole('heading', { name: 'Tell us about your business' });
     await fillValidForm(user);
+    expect(countryInput()).toHaveValue('');
+    expect(nextButton()).toBeDisabled();
+    await chooseCountry(user, 'Canada');
+    expect(nextButton()).toBeEnabled();
     await user.click(nextButton());
-    expect(await screen.findByRole('heading', { name: 'Your business details' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(DETAILS);
-    expect(api.callsTo('POST /business')).toHaveLength(1);
+    // The server answered without a country: the one chosen here decides.
+    expect(
+      await screen.findByRole('heading', { name: `Completed at /onboard/b/${BUSINESS_ID}/completed` }),
+    ).toBeInTheDocument();
+    expect(api.bodiesOf('POST /business')).toEqual([
+      { businessName: 'Harbor Coffee Roasters', businessType: 'LLC', category: 'NONE', country: 'CA' },
+    ]);
+  });
+
+  it('offers the supported business countries (US and CA), the user’s own first, and creates a Canadian business', async () => {
+    api.handlers['POST /business'] = (call) =>
+      ok(
+        { businessId: BUSINESS_ID, id: BUSINESS_ID, country: (call.body as { country?: string }).country },
+        { status: 201 },
+      );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/onboard/b/add');
+    await screen.findByRole('heading', { name: 'Tell us about your business' });
+    expect(countryInput()).toHaveValue('United States');
+    const options = await optionsOf(user, countryInput());
+    expect(options.map((o) => o.textContent)).toEqual(['United States', 'Canada']);
+    await user.keyboard('{Escape}');
+
+    await fillValidForm(user);
+    await chooseCountry(user, 'Canada');
+    await user.click(nextButton());
+    // The US user's Canadian business goes on to the completed step, by the created business's country.
+    expect(
+      await screen.findByRole('heading', { name: `Completed at /onboard/b/${BUSINESS_ID}/completed` }),
+    ).toBeInTheDocument();
+    expect(api.bodiesOf('POST /business')).toEqual([
+      { businessName: 'Harbor Coffee Roasters', businessType: 'LLC', category: 'NONE', country: 'CA' },
+    ]);
+  });
+
+  it('leaves the country empty for a user outside the supported countries', async () => {
+    setUp('GB');
+    renderRoutes(routes, '/onboard/b/add');
+    await screen.findByRole('heading', { name: 'Tell us about your business' });
+    expect(countryInput()).toHaveValue('');
   });
 
   it('does not move on when creating fails, without raising an alert', async () => {
@@ -211,6 +270,10 @@ describe('Business details step: an existing business (spec 000 §4)', () => {
     expect(typeInput()).toHaveValue('Limited Liability Company (LLC)');
     expect(agreement()).toBeChecked();
     expect(nextButton()).toBeEnabled();
+    // The country of an existing business is shown, not chosen.
+    expect(screen.getByRole('textbox', { name: 'Country' })).toHaveValue('United States');
+    expect(screen.getByRole('textbox', { name: 'Country' })).toHaveAttribute('readonly');
+    expect(screen.queryByRole('combobox', { name: /Country/ })).not.toBeInTheDocument();
 
     await user.clear(nameInput());
     await user.type(nameInput(), 'Harbor Coffee Co');

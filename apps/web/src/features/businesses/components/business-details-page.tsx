@@ -11,7 +11,11 @@ import { getStoredUser, useCurrentUser } from '@/lib/session';
 import { setStored } from '@/lib/storage';
 import { businessQueryOptions, useBusiness } from '../api/get-business';
 import { type BusinessDetailsInput, useCreateBusiness, useUpdateBusiness } from '../api/save-business';
-import { BusinessDetailsForm, type BusinessDetailsValues } from './business-details-form';
+import {
+  BusinessDetailsForm,
+  type BusinessDetailsValues,
+  getDefaultBusinessCountry,
+} from './business-details-form';
 import { OnboardingShell } from './onboarding-shell';
 
 /** Shown quietly under Next when saving failed (spec 000 §8: the failure itself is not raised). */
@@ -22,15 +26,25 @@ const NOT_INITIATED = 'NOT_INITIATED';
 const isBusinessType = (value: unknown): value is BusinessType =>
   typeof value === 'string' && (BUSINESS_TYPE_VALUES as readonly string[]).includes(value);
 
-const toInitialValues = (business: Business | null): BusinessDetailsValues =>
+const toInitialValues = (
+  business: Business | null,
+  userCountry: string | null | undefined,
+): BusinessDetailsValues =>
   business
     ? {
         businessName: business.businessName,
         businessType: isBusinessType(business.businessType) ? business.businessType : null,
         // An existing business was created with the agreement: ticked on load (spec 000 §4).
         agreeNoRestrictedCategory: true,
+        country: business.country ?? null,
       }
-    : { businessName: '', businessType: null, agreeNoRestrictedCategory: false };
+    : {
+        businessName: '',
+        businessType: null,
+        agreeNoRestrictedCategory: false,
+        // A new business is in the user's country unless they choose the other supported one.
+        country: getDefaultBusinessCountry(userCountry),
+      };
 
 /** The server's messages about the form's own fields, to show under them. */
 const toFieldErrors = (error: unknown): Record<string, string> | undefined => {
@@ -45,8 +59,9 @@ const toFieldErrors = (error: unknown): Record<string, string> | undefined => {
 
 /**
  * `/onboard/b/add` and `/onboard/b/{businessId}/details` (spec 000 §2, §4 'Business onboarding'):
- * - no business id: Next creates the business, stores it as the active business (empty permissions),
- *   rewrites the address to its details route, and moves on when the country is known;
+ * - no business id: the business's country is chosen too (US or CA, the user's by default); Next
+ *   creates the business with it, stores it as the active business (empty permissions), rewrites the
+ *   address to its details route, and moves on by the created business's country;
  * - a business whose verification step is NOT_INITIATED: Next updates it, then moves on by the country
  *   the update returns;
  * - any other step: name and type are locked and Next just moves on.
@@ -97,7 +112,8 @@ const DetailsStep = ({ business }: { business: Business | null }) => {
         // Loaded before the address changes, so the details route opens on the saved business.
         await queryClient.prefetchQuery(businessQueryOptions(created.businessId));
         await navigate(paths.onboardDetails(created.businessId), { replace: true });
-        const country = user?.country ?? getStoredUser()?.country ?? created.country;
+        // Onward by the created business's country (the one chosen here when the server does not say).
+        const country = created.country ?? input.country;
         if (country) await moveOn(created.businessId, country);
         return undefined;
       }
@@ -131,8 +147,9 @@ const DetailsStep = ({ business }: { business: Business | null }) => {
         </Text>
       </Stack>
       <BusinessDetailsForm
-        initialValues={toInitialValues(business)}
+        initialValues={toInitialValues(business, user?.country ?? getStoredUser()?.country)}
         locked={locked}
+        chooseCountry={business === null}
         isSubmitting={createBusiness.isPending || updateBusiness.isPending || isMovingOn}
         onSubmit={handleSubmit}
         failureText={failureText}

@@ -15,7 +15,7 @@ import { BusinessProfilePage, DETAILS_SAVED_MESSAGE, READ_ONLY_NOTICE } from './
 const PAGE = `/b/${BUSINESS_ID}/settings/business-profile`;
 const routes: RouteObject[] = [
   { path: '/b/:businessId/settings/business-profile', element: <BusinessProfilePage /> },
-  { path: '/verify/identity', element: <Where name="Verify identity" /> },
+  { path: '/b/:businessId/kyb/details', element: <Where name="Verify business" /> },
 ];
 
 const BILLING = {
@@ -79,7 +79,7 @@ describe('Business profile page', () => {
     expect(within(verification).getByText('Not started')).toBeInTheDocument();
     expect(within(verification).getByRole('link', { name: 'Finish verification' })).toHaveAttribute(
       'href',
-      '/verify/identity',
+      `/b/${BUSINESS_ID}/kyb/details`,
     );
     expect(field('Website')).toHaveValue('harborcoffee.com');
     expect(field('Billing address: Address Line 1')).toHaveValue('12 Pier Road');
@@ -106,6 +106,19 @@ describe('Business profile page', () => {
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     // Verification has started: no Edit.
     expect(screen.queryByRole('button', { name: 'Edit business details' })).not.toBeInTheDocument();
+  });
+
+  it('shows where the verification stands and leads to the business verification (KYB) page', async () => {
+    setUp({ verificationStep: 'OWNERS', status: 'SUBMITTED', onboardingState: 'REVIEW_PENDING' });
+    const user = userEvent.setup();
+    renderRoutes(routes, PAGE);
+    const verification = await screen.findByRole('region', { name: 'Verification status' });
+    expect(within(verification).getByText('Submitted')).toBeInTheDocument();
+    expect(within(verification).getByText('In review')).toBeInTheDocument();
+    await user.click(within(verification).getByRole('link', { name: 'View verification' }));
+    expect(
+      await screen.findByRole('heading', { name: `Verify business at /b/${BUSINESS_ID}/kyb/details` }),
+    ).toBeInTheDocument();
   });
 
   it('shows the error of a failed load', async () => {

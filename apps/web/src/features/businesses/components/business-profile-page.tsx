@@ -262,9 +262,23 @@ export const getVerificationStatusView = (business: Pick<Business, 'status'>): S
   }
 };
 
+/** What the business still has to do (`onboardingState` of the business summary), in words. */
+const ONBOARDING_STATE_LABELS: Record<string, string> = {
+  KYC_PENDING: 'Identity verification pending',
+  KYB_PENDING: 'Business details pending',
+  MAPPING_PENDING: 'Business mapping pending',
+  ACTION_REQUIRED: 'Action required',
+  REVIEW_PENDING: 'In review',
+  EARN_REWARDS: 'Verified',
+};
+
+export const getOnboardingStateLabel = (state: unknown): string | null =>
+  typeof state === 'string' && state !== '' ? (ONBOARDING_STATE_LABELS[state] ?? state) : null;
+
 const VerificationSection = ({ business }: { business: Business }) => {
   const view = getVerificationStatusView(business);
   const verified = business.status === 'FULL_VERIFIED';
+  const onboarding = getOnboardingStateLabel(business.onboardingState);
   return (
     <ProfileSection
       title="Verification status"
@@ -275,10 +289,11 @@ const VerificationSection = ({ business }: { business: Business }) => {
       }
       action={<StatusBadge label={view.label} colour={view.colour} />}
     >
+      {onboarding ? <ReadOnlyField label="Onboarding" value={onboarding} /> : null}
       {verified ? null : (
         <Group>
-          <Anchor component={Link} to={paths.verifyIdentity()} fw={600} size="sm">
-            Finish verification
+          <Anchor component={Link} to={paths.kybDetails(business.id)} fw={600} size="sm">
+            {business.status === 'SUBMITTED' ? 'View verification' : 'Finish verification'}
           </Anchor>
         </Group>
       )}

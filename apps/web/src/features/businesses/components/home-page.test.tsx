@@ -80,7 +80,7 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
           .map((l) => l.getAttribute('href')),
       ),
     ).toEqual([
-      ['/verify/identity'],
+      [`/b/${BUSINESS_ID}/kyb/details`],
       [`/b/${BUSINESS_ID}/settings/bank-account`],
       [`/b/${BUSINESS_ID}/settings/integration`],
       [`/b/${BUSINESS_ID}/vendors/add`, `/b/${BUSINESS_ID}/customers/add`],
@@ -96,7 +96,7 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
     expect(await screen.findByText(/Waiting for verification: Pay bills and vendors\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start verification' })).toHaveAttribute(
       'href',
-      '/verify/identity',
+      `/b/${BUSINESS_ID}/kyb/details`,
     );
   });
 

@@ -27,7 +27,7 @@ export const VerificationNotice = ({ businessId }: { businessId: string }) => {
         </Stack>
         <Button
           component={Link}
-          to={paths.verifyIdentity()}
+          to={paths.kybDetails(businessId)}
           size="sm"
           color="yellow.8"
           style={{ flexShrink: 0 }}

@@ -26,7 +26,7 @@ describe('getSetupSteps', () => {
       'add-contact',
     ]);
     expect(steps.flatMap((s) => s.links.map((l) => l.href))).toEqual([
-      '/verify/identity',
+      `/b/${ID}/kyb/details`,
       `/b/${ID}/settings/bank-account`,
       `/b/${ID}/settings/integration`,
       `/b/${ID}/vendors/add`,

@@ -51,7 +51,7 @@ export const getSetupSteps = (
     title: 'Verify your business',
     description: 'Confirm your identity and your business details to unlock payments.',
     ...verificationState(business),
-    links: [{ label: 'Verify business', href: paths.verifyIdentity() }],
+    links: [{ label: 'Verify business', href: paths.kybDetails(business.id) }],
   },
   {
     key: 'link-bank',

@@ -15,13 +15,17 @@ export const getPathAfterVerification = (user: UserProfile, phoneRequired: boole
 const ACCEPT_PAGE_INVITATIONS: readonly string[] = ['CONTROL_PERSON', 'BUSINESS_BENEFICIAL_OWNER'];
 
 /**
- * Set-password outcome routing (spec 000 §4), for the access issue: a control-person or beneficial-owner
- * invitation goes to /accept-invitation; a practice invitation or a practice member to /no-business;
- * everyone else to /select-account-type. (The identity-verification and business branches arrive with
- * their issues.)
+ * Set-password outcome routing (spec 000 §4): an invited user whose identity verification needs action
+ * (verificationStep ACTION_REQUIRED), unless the invitation is an other-user one, goes to /verify/identity;
+ * a control-person or beneficial-owner invitation goes to /accept-invitation; a practice invitation or a
+ * practice member to /no-business; everyone else to /select-account-type. (The business-home branch and
+ * the business-invitation fetch for an uninvited ACTION_REQUIRED user arrive with their issues.)
  */
 export const getPathAfterPasswordSet = (user: UserProfile, invitation: StoredInvitation | null): string => {
   const type = invitation?.invitationType;
+  if (type && type !== 'OTHER_USER' && user.verificationStep === 'ACTION_REQUIRED') {
+    return specPaths.verifyIdentity();
+  }
   if (type && ACCEPT_PAGE_INVITATIONS.includes(type)) return specPaths.acceptInvitation();
   if (type === 'PRACTICE' || user.userType === 'PRACTICE_MEMBER') return specPaths.noBusiness();
   return specPaths.selectAccountType();

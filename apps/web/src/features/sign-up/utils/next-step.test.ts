@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { setStored } from '@/lib/storage';
+import { makeUserProfile } from '@/testing/users';
+import { makeNewUser } from '../testing/new-user';
+import { getPathAfterPasswordSet, getPathAfterVerification } from './next-step';
+
+const BUSINESS_ID = '0123456789abcdef01234567';
+
+/** Just set a password: active, verified, no account type yet. */
+const invitee = makeUserProfile({ userType: null });
+const needsIdentity = { ...invitee, verificationStep: 'ACTION_REQUIRED' };
+
+describe('getPathAfterPasswordSet (spec 000 §4 "Set-password outcome routing")', () => {
+  it.each(['CONTROL_PERSON', 'BUSINESS_BENEFICIAL_OWNER', 'PRACTICE', 'AUTO_PAYMENT'])(
+    'sends an invited user (%s) whose verification needs action to /verify/identity',
+    (invitationType) => {
+      expect(getPathAfterPasswordSet(needsIdentity, { invitationType })).toBe('/verify/identity');
+    },
+  );
+
+  it('leaves an other-user invitation to its own routing even when verification needs action', () => {
+    expect(getPathAfterPasswordSet(needsIdentity, { invitationType: 'OTHER_USER' })).toBe(
+      '/select-account-type',
+    );
+  });
+
+  it('does not send an uninvited user to /verify/identity here', () => {
+    expect(getPathAfterPasswordSet(needsIdentity, null)).toBe('/select-account-type');
+  });
+
+  it.each(['NOT_INITIATED', 'COMPLETED'])(
+    'routes an invited user whose verification is %s as before',
+    (verificationStep) => {
+      const user = { ...invitee, verificationStep };
+      expect(getPathAfterPasswordSet(user, { invitationType: 'CONTROL_PERSON' })).toBe('/accept-invitation');
+      expect(getPathAfterPasswordSet(user, { invitationType: 'BUSINESS_BENEFICIAL_OWNER' })).toBe(
+        '/accept-invitation',
+      );
+      expect(getPathAfterPasswordSet(user, { invitationType: 'PRACTICE' })).toBe('/no-business');
+      expect(getPathAfterPasswordSet(user, { invitationType: 'OTHER_USER' })).toBe('/select-account-type');
+    },
+  );
+
+  it('sends a practice member to /no-business and everyone else to /select-account-type', () => {
+    expect(getPathAfterPasswordSet({ ...invitee, userType: 'PRACTICE_MEMBER' }, null)).toBe('/no-business');
+    expect(getPathAfterPasswordSet(invitee, null)).toBe('/select-account-type');
+  });
+});
+
+describe('getPathAfterVerification', () => {
+  it('asks for a password first', () => {
+    expect(getPathAfterVerification(makeNewUser({ isEmailVerified: true }), false)).toBe('/set-password');
+  });
+
+  it('then the account type, when none is chosen', () => {
+    expect(getPathAfterVerification(invitee, true)).toBe('/select-account-type');
+  });
+
+  it('then the active business home, else the start of onboarding', () => {
+    const user = makeUserProfile();
+    expect(getPathAfterVerification(user, true)).toBe('/onboard/b/add');
+    setStored('activeBusiness', { id: BUSINESS_ID, permissions: [] });
+    expect(getPathAfterVerification(user, true)).toBe(`/b/${BUSINESS_ID}/home`);
+  });
+});
