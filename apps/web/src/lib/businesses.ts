@@ -20,6 +20,8 @@ export const businessSchema = z
     permissions: z.array(z.string()).default([]),
     /** Name and type can no longer change (verification has started). */
     detailsLocked: z.boolean().optional(),
+    /** Accounting mapping still to finish (spec 000 §3). */
+    isMappingPending: z.boolean().optional(),
   })
   .loose();
 export type Business = z.infer<typeof businessSchema>;

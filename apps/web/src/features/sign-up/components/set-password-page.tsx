@@ -10,9 +10,14 @@ import { paths } from '@/config/paths';
 import { usePhoneRequired } from '@/lib/phone-required';
 import { storeUserProfile, USER_QUERY_KEY } from '@/lib/session';
 import { getStored, setStored } from '@/lib/storage';
+import {
+  getPendingInvitations,
+  loadPasswordOutcomeContext,
+  toStoredPendingInvitation,
+} from '../api/after-password';
 import { useSetInitialPassword } from '../api/set-password';
 import { getActionErrorMessage, getFieldErrors } from '../utils/error-message';
-import { getPathAfterPasswordSet, getPathAfterVerification } from '../utils/next-step';
+import { getPasswordOutcome, getPathAfterVerification, pickBusinessInvitation } from '../utils/next-step';
 import { type FieldErrors, useFieldForm } from '../utils/use-field-form';
 import { AuthShell } from './auth-shell';
 import { SignedInAs } from './signed-in-as';
@@ -65,7 +70,15 @@ export function SetPasswordPage() {
       setStored('session', { token: result.token, sessionId: result.sessionId });
       storeUserProfile(result.user);
       queryClient.setQueryData(USER_QUERY_KEY, result.user);
-      await navigate(getPathAfterPasswordSet(result.user, getStored('invitedUser')), { replace: true });
+      const invitation = getStored('invitedUser');
+      const { businesses } = await loadPasswordOutcomeContext();
+      const outcome = getPasswordOutcome(result.user, invitation, businesses);
+      if (outcome.kind === 'fetch-business-invitation') {
+        const pending = await getPendingInvitations().catch(() => []);
+        const found = pickBusinessInvitation(pending);
+        if (found) setStored('invitedUser', toStoredPendingInvitation(found));
+      }
+      await navigate(outcome.to, { replace: true });
     } catch (error) {
       const { password, confirmPassword } = getFieldErrors(error);
       if (password || confirmPassword) {

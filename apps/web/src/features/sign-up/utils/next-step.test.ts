@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { setStored } from '@/lib/storage';
 import { makeUserProfile } from '@/testing/users';
 import { makeNewUser } from '../testing/new-user';
-import { getPathAfterPasswordSet, getPathAfterVerification } from './next-step';
+import {
+  getPasswordOutcome,
+  getPathAfterPasswordSet,
+  getPathAfterVerification,
+  pickBusinessInvitation,
+} from './next-step';
 
 const BUSINESS_ID = '0123456789abcdef01234567';
 
@@ -24,8 +29,40 @@ describe('getPathAfterPasswordSet (spec 000 §4 "Set-password outcome routing")'
     );
   });
 
-  it('does not send an uninvited user to /verify/identity here', () => {
-    expect(getPathAfterPasswordSet(needsIdentity, null)).toBe('/select-account-type');
+  it('has the business invitation of an uninvited user whose verification needs action fetched, then /verify/identity', () => {
+    expect(getPasswordOutcome(needsIdentity, null)).toEqual({
+      kind: 'fetch-business-invitation',
+      to: '/verify/identity',
+    });
+  });
+
+  it('sends a user with a business that is not mapping-pending to its home', () => {
+    const businesses = [
+      { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', isMappingPending: true },
+      { id: BUSINESS_ID, isMappingPending: false },
+    ];
+    expect(getPathAfterPasswordSet(invitee, { invitationType: 'CONTROL_PERSON' }, businesses)).toBe(
+      `/b/${BUSINESS_ID}/home`,
+    );
+    expect(getPathAfterPasswordSet(needsIdentity, null, businesses)).toBe(`/b/${BUSINESS_ID}/home`);
+    // The invited-and-needs-identity branch comes first.
+    expect(getPathAfterPasswordSet(needsIdentity, { invitationType: 'CONTROL_PERSON' }, businesses)).toBe(
+      '/verify/identity',
+    );
+    // Only mapping-pending businesses: on to the other branches.
+    expect(getPathAfterPasswordSet(invitee, null, [businesses[0] as (typeof businesses)[0]])).toBe(
+      '/select-account-type',
+    );
+  });
+
+  it('picks the newest business-verification invitation among the pending ones', () => {
+    const pending = [
+      { invitationType: 'OTHER_USER', id: 1 },
+      { invitationType: 'BUSINESS_BENEFICIAL_OWNER', id: 2 },
+      { invitationType: 'CONTROL_PERSON', id: 3 },
+    ];
+    expect(pickBusinessInvitation(pending)).toEqual({ invitationType: 'BUSINESS_BENEFICIAL_OWNER', id: 2 });
+    expect(pickBusinessInvitation([{ invitationType: 'PRACTICE' }])).toBeNull();
   });
 
   it.each(['NOT_INITIATED', 'COMPLETED'])(

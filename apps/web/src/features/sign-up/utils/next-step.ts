@@ -1,5 +1,6 @@
 import { getPostLoginRedirect, paths as specPaths } from '@ferry/domain';
 import { getHomeHref } from '@/config/paths';
+import type { Business } from '@/lib/businesses';
 import type { UserProfile } from '@/lib/session';
 import { getActiveBusinessId, type StoredInvitation } from '@/lib/storage';
 
@@ -14,19 +15,51 @@ export const getPathAfterVerification = (user: UserProfile, phoneRequired: boole
 /** Invitations whose acceptance page follows the password (spec 000 §4 "Set-password outcome routing"). */
 const ACCEPT_PAGE_INVITATIONS: readonly string[] = ['CONTROL_PERSON', 'BUSINESS_BENEFICIAL_OWNER'];
 
+/** Invitations of a business's verification: the invitee verifies their identity (spec 000 §3). */
+const BUSINESS_VERIFICATION_INVITATIONS: readonly string[] = ACCEPT_PAGE_INVITATIONS;
+
+export type PasswordOutcome =
+  | { kind: 'go'; to: string }
+  /** No invitation in this browser but identity verification needs action: fetch the business invitation. */
+  | { kind: 'fetch-business-invitation'; to: string };
+
 /**
- * Set-password outcome routing (spec 000 §4): an invited user whose identity verification needs action
- * (verificationStep ACTION_REQUIRED), unless the invitation is an other-user one, goes to /verify/identity;
- * a control-person or beneficial-owner invitation goes to /accept-invitation; a practice invitation or a
- * practice member to /no-business; everyone else to /select-account-type. (The business-home branch and
- * the business-invitation fetch for an uninvited ACTION_REQUIRED user arrive with their issues.)
+ * Set-password outcome routing (spec 000 §4), in order: an invited user whose identity verification needs
+ * action (verificationStep ACTION_REQUIRED), unless the invitation is an other-user one, goes to
+ * /verify/identity; otherwise a user with a business that is not mapping-pending goes to its home; a user
+ * with no invitation and ACTION_REQUIRED has their business invitation fetched, then /verify/identity; a
+ * control-person or beneficial-owner invitation goes to /accept-invitation; a practice invitation or a
+ * practice member to /no-business; everyone else to /select-account-type.
  */
-export const getPathAfterPasswordSet = (user: UserProfile, invitation: StoredInvitation | null): string => {
+export const getPasswordOutcome = (
+  user: UserProfile,
+  invitation: StoredInvitation | null,
+  businesses: readonly Pick<Business, 'id' | 'isMappingPending'>[] = [],
+): PasswordOutcome => {
   const type = invitation?.invitationType;
   if (type && type !== 'OTHER_USER' && user.verificationStep === 'ACTION_REQUIRED') {
-    return specPaths.verifyIdentity();
+    return { kind: 'go', to: specPaths.verifyIdentity() };
   }
-  if (type && ACCEPT_PAGE_INVITATIONS.includes(type)) return specPaths.acceptInvitation();
-  if (type === 'PRACTICE' || user.userType === 'PRACTICE_MEMBER') return specPaths.noBusiness();
-  return specPaths.selectAccountType();
+  const ready = businesses.find((business) => business.isMappingPending !== true);
+  if (ready) return { kind: 'go', to: specPaths.businessHome(ready.id) };
+  if (!type && user.verificationStep === 'ACTION_REQUIRED') {
+    return { kind: 'fetch-business-invitation', to: specPaths.verifyIdentity() };
+  }
+  if (type && ACCEPT_PAGE_INVITATIONS.includes(type)) return { kind: 'go', to: specPaths.acceptInvitation() };
+  if (type === 'PRACTICE' || user.userType === 'PRACTICE_MEMBER')
+    return { kind: 'go', to: specPaths.noBusiness() };
+  return { kind: 'go', to: specPaths.selectAccountType() };
 };
+
+/** The business-verification invitation among a user's pending ones (newest first), if any. */
+export const pickBusinessInvitation = <T extends { invitationType: string }>(
+  pending: readonly T[],
+): T | null =>
+  pending.find((invitation) => BUSINESS_VERIFICATION_INVITATIONS.includes(invitation.invitationType)) ?? null;
+
+/** The path of the set-password outcome routing when nothing needs fetching (see `getPasswordOutcome`). */
+export const getPathAfterPasswordSet = (
+  user: UserProfile,
+  invitation: StoredInvitation | null,
+  businesses: readonly Pick<Business, 'id' | 'isMappingPending'>[] = [],
+): string => getPasswordOutcome(user, invitation, businesses).to;
