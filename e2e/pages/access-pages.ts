@@ -172,7 +172,7 @@ export async function registerViaApi(
   request: APIRequestContext,
   tag: string,
   password: string,
-): Promise<Person> {
+): Promise<Person & { session: { token: string; sessionId: string } }> {
   const person = newPerson(tag);
   const signUp = await request.post('/api/auth/users/sign-up', {
     data: {
@@ -214,5 +214,5 @@ export async function registerViaApi(
     data: { userType: 'SME_OWNER' },
   });
   expect(typed.status()).toBe(200);
-  return person;
+  return { ...person, session: { token: fresh.token as string, sessionId: fresh.sessionId as string } };
 }

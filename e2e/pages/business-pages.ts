@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The business details step of onboarding (/onboard/b/add, /onboard/b/{id}/details). */
 export class BusinessDetailsPage {
@@ -58,4 +58,45 @@ export async function closeHomeTour(page: Page) {
   await expect(tour).toBeVisible();
   await tour.getByRole('button', { name: 'Close' }).click();
   await expect(tour).toBeHidden();
+}
+
+/** An API session (from `registerViaApi`) as request headers. */
+export const sessionHeaders = (session: { token: string; sessionId: string }) => ({
+  authorization: `Bearer ${session.token}`,
+  'session-id': session.sessionId,
+});
+
+/** Creates a business through the API for a registered person; returns its id. */
+export async function createBusinessViaApi(
+  request: APIRequestContext,
+  session: { token: string; sessionId: string },
+  businessName: string,
+): Promise<string> {
+  const res = await request.post('/api/business', {
+    headers: sessionHeaders(session),
+    data: { businessName, businessType: 'LLC', category: 'NONE' },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data.businessId as string;
+}
+
+/** Opens the app signed in with an API session and the given business active. */
+export async function openSignedIn(
+  page: Page,
+  session: { token: string; sessionId: string },
+  businessId: string,
+  path: string,
+) {
+  await page.goto('/');
+  await page.evaluate(
+    ([s, id]) => {
+      // The e2e project has no DOM typings; the page has local storage.
+      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+        .localStorage;
+      storage.setItem('ferry.session', JSON.stringify(s));
+      storage.setItem('ferry.activeBusiness', JSON.stringify({ id, permissions: [] }));
+    },
+    [session, businessId] as const,
+  );
+  await page.goto(path);
 }

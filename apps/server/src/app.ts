@@ -15,12 +15,16 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { activityRoutes } from './modules/activity/routes.js';
 import { passwordRoutes } from './modules/auth/password-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { signInRoutes } from './modules/auth/sign-in-routes.js';
 import { businessRoutes } from './modules/businesses/routes.js';
 import { businessSearchRoutes } from './modules/businesses/search-routes.js';
 import { clientConfigRoutes } from './modules/client-config/routes.js';
+import { contactDocumentRoutes } from './modules/contacts/documents-routes.js';
+import { networkRoutes } from './modules/contacts/network-routes.js';
+import { contactRoutes } from './modules/contacts/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { registerNotificationJobs } from './modules/notifications/jobs.js';
@@ -31,6 +35,7 @@ import { preferenceRoutes } from './modules/preferences/routes.js';
 import { mobileNumberRoutes } from './modules/users/mobile-number-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { tourRoutes } from './modules/users/tour-routes.js';
+import { vendorBankRoutes } from './modules/vendor-banks/routes.js';
 import { registerVerificationJobs } from './modules/verification/jobs.js';
 import { identityWebhookRoutes, verificationRoutes } from './modules/verification/routes.js';
 import { sandboxIdentityRoutes } from './modules/verification/sandbox-routes.js';
@@ -152,6 +157,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(tourRoutes(context));
       await api.register(verificationRoutes(context));
       await api.register(identityWebhookRoutes(context));
+      await api.register(contactRoutes(context));
+      await api.register(contactDocumentRoutes(context));
+      await api.register(networkRoutes(context));
+      await api.register(vendorBankRoutes(context));
+      await api.register(activityRoutes(context));
       if (isSandboxIdentity(context.providers.identity)) {
         await api.register(sandboxIdentityRoutes(context, context.providers.identity));
       }

@@ -67,6 +67,19 @@ export const configSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /**
+   * The key that encrypts bank account numbers at rest (base64 of 32 bytes, e.g. `openssl rand -base64 32`).
+   * Unset: a key is made once and kept in DATA_DIR/keys/data.key (mode 0600).
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32,
+      {
+        error: 'DATA_ENCRYPTION_KEY must be the base64 of 32 bytes (openssl rand -base64 32)',
+      },
+    )
+    .optional(),
   /** Identity verification (KYC/KYB): Ferry's own hosted-inquiry sandbox, or Persona. */
   IDENTITY_PROVIDER: z.enum(['sandbox', 'persona']).default('sandbox'),
   PERSONA_API_KEY: z.string().optional(),

@@ -43,3 +43,10 @@ export function jpegBytes(size = 64): Buffer {
   Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(buffer);
   return buffer;
 }
+
+/** A PDF-signed buffer of `size` bytes. */
+export function pdfBytes(size = 64): Buffer {
+  const buffer = Buffer.alloc(size, 0x20);
+  Buffer.from('%PDF-1.7\n').copy(buffer);
+  return buffer;
+}

@@ -72,6 +72,13 @@ export const routes: RouteObject[] = [
               },
               // Business verification (KYB); `?returnUrl=auto-pay` from the auto-payment journey.
               { path: paths.business.kybDetails.path, lazy: () => import('./routes/business/kyb-details') },
+              // Vendors and customers: list, add, detail.
+              { path: paths.business.vendors.path, lazy: () => import('./routes/business/vendors') },
+              { path: paths.business.vendorAdd.path, lazy: () => import('./routes/business/vendor-add') },
+              { path: paths.business.vendor.path, lazy: () => import('./routes/business/vendor') },
+              { path: paths.business.customers.path, lazy: () => import('./routes/business/customers') },
+              { path: paths.business.customerAdd.path, lazy: () => import('./routes/business/customer-add') },
+              { path: paths.business.customer.path, lazy: () => import('./routes/business/customer') },
               // Any other page of a business: not found, inside the shell (the switcher keeps working).
               { path: '/b/:businessId/*', lazy: () => import('./routes/business/not-found') },
             ],

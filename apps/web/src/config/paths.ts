@@ -35,6 +35,13 @@ export const paths = {
       getHref: specPaths.settingsBusinessProfile,
     },
     kybDetails: { path: '/b/:businessId/kyb/details', getHref: specPaths.kybDetails },
+    // Vendors and customers (features/contacts).
+    vendors: { path: '/b/:businessId/vendors', getHref: specPaths.vendors },
+    vendorAdd: { path: '/b/:businessId/vendors/add', getHref: specPaths.vendorAdd },
+    vendor: { path: '/b/:businessId/vendors/:contactId', getHref: specPaths.vendor },
+    customers: { path: '/b/:businessId/customers', getHref: specPaths.customers },
+    customerAdd: { path: '/b/:businessId/customers/add', getHref: specPaths.customerAdd },
+    customer: { path: '/b/:businessId/customers/:contactId', getHref: specPaths.customer },
   },
   // Identity verification (features/identity-verification) and the sandbox provider's hosted page.
   verifyIdentity: { path: '/verify/identity', getHref: specPaths.verifyIdentity },

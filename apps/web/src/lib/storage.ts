@@ -126,6 +126,8 @@ export type StoredData = {
   redirectPage: string;
   visitorId: string;
   deviceId: string;
+  /** 'Don't show this message again' ticked on the invite-to-network intro dialog. */
+  networkInviteIntroDismissed: boolean;
 };
 
 export type StorageKey = keyof StoredData;

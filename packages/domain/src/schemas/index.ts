@@ -5,6 +5,7 @@ export * from './business.js';
 export * from './business-profile.js';
 export * from './codes.js';
 export * from './contact.js';
+export * from './contacts-api.js';
 export * from './disposable.js';
 export * from './email.js';
 export * from './envelope.js';

@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeContactFixture, VALID_BANK } from '../../testing/contact-factories.js';
 import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
-import { multipartBody, pngBytes } from '../../testing/multipart.js';
+import { multipartBody, pdfBytes, pngBytes } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -10,7 +11,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Call = (businessId: string) => InjectOptions;
+/** Ids of a vendor, its document and its bank account in the business of the call. */
+type Fixture = Awaited<ReturnType<typeof makeContactFixture>>;
+type Call = (businessId: string, fixture: Fixture) => InjectOptions;
+
+const documentUpload = () => {
+  const body = multipartBody([
+    { name: 'documentType', data: 'OTHER' },
+    { name: 'file', filename: 'w9.pdf', contentType: 'application/pdf', data: pdfBytes() },
+  ]);
+  return { headers: body.headers, payload: body.payload };
+};
+
+const contacts = (id: string, rest = '') => `/api/business/${id}/accounting/contacts${rest}`;
+const NEW_CONTACT = { name: 'Harbor Supplies', email: 'new@harbor.example' };
+const SOME_ID = '0123456789abcdef01234567';
 
 const logoUpload = () => {
   const body = multipartBody([
@@ -98,6 +113,184 @@ const ROUTES: [string, Call, 'read' | 'write'][] = [
     }),
     'write',
   ],
+  // Contacts, documents, vendor banks, network and activity logs (issue 5).
+  ['GET contacts/vendors', (id) => ({ method: 'GET', url: contacts(id, '/vendors') }), 'read'],
+  [
+    'POST contacts/vendors',
+    (id) => ({ method: 'POST', url: contacts(id, '/vendors'), payload: NEW_CONTACT }),
+    'write',
+  ],
+  [
+    'POST contacts/vendors/inline',
+    (id) => ({ method: 'POST', url: contacts(id, '/vendors/inline'), payload: NEW_CONTACT }),
+    'write',
+  ],
+  [
+    'GET contacts/vendors/:vid',
+    (id, f) => ({ method: 'GET', url: contacts(id, `/vendors/${f.vendorId}`) }),
+    'read',
+  ],
+  [
+    'PATCH contacts/vendors/:vid',
+    (id, f) => ({
+      method: 'PATCH',
+      url: contacts(id, `/vendors/${f.vendorId}`),
+      payload: { name: 'Renamed Vendor' },
+    }),
+    'write',
+  ],
+  [
+    'PATCH contacts/vendors/:vid/tax-id',
+    (id, f) => ({
+      method: 'PATCH',
+      url: contacts(id, `/vendors/${f.vendorId}/tax-id`),
+      payload: { taxId: '12-3456789' },
+    }),
+    'write',
+  ],
+  ['GET contacts/customers', (id) => ({ method: 'GET', url: contacts(id, '/customers') }), 'read'],
+  [
+    'POST contacts/customers',
+    (id) => ({ method: 'POST', url: contacts(id, '/customers'), payload: NEW_CONTACT }),
+    'write',
+  ],
+  [
+    'POST contacts/customers/inline',
+    (id) => ({ method: 'POST', url: contacts(id, '/customers/inline'), payload: NEW_CONTACT }),
+    'write',
+  ],
+  [
+    'GET contacts/customers/:cid',
+    (id, f) => ({ method: 'GET', url: contacts(id, `/customers/${f.customerId}`) }),
+    'read',
+  ],
+  [
+    'PATCH contacts/customers/:cid',
+    (id, f) => ({
+      method: 'PATCH',
+      url: contacts(id, `/customers/${f.customerId}`),
+      payload: { name: 'Renamed' },
+    }),
+    'write',
+  ],
+  ['GET contacts/bill-vendors', (id) => ({ method: 'GET', url: contacts(id, '/bill-vendors') }), 'read'],
+  [
+    'GET contacts/invoice-customers',
+    (id) => ({ method: 'GET', url: contacts(id, '/invoice-customers') }),
+    'read',
+  ],
+  [
+    'POST contacts/fnb-vendor',
+    (id) => ({ method: 'POST', url: contacts(id, '/fnb-vendor'), payload: { fbnBusinessId: SOME_ID } }),
+    'write',
+  ],
+  [
+    'POST contacts/fnb-customer',
+    (id) => ({ method: 'POST', url: contacts(id, '/fnb-customer'), payload: { fbnBusinessId: SOME_ID } }),
+    'write',
+  ],
+  [
+    'GET contacts/:cid/documents',
+    (id, f) => ({ method: 'GET', url: contacts(id, `/${f.vendorId}/documents`) }),
+    'read',
+  ],
+  [
+    'POST contacts/:cid/documents',
+    (id, f) => ({ method: 'POST', url: contacts(id, `/${f.vendorId}/documents`), ...documentUpload() }),
+    'write',
+  ],
+  [
+    'DELETE contacts/:cid/documents/:did',
+    (id, f) => ({ method: 'DELETE', url: contacts(id, `/${f.vendorId}/documents/${f.documentId}`) }),
+    'write',
+  ],
+  [
+    'GET contacts/:cid/documents/:did/download',
+    (id, f) => ({ method: 'GET', url: contacts(id, `/${f.vendorId}/documents/${f.documentId}/download`) }),
+    'read',
+  ],
+  [
+    'POST banking/connection/vendor-account',
+    (id, f) => ({
+      method: 'POST',
+      url: `/api/business/${id}/banking/connection/vendor-account`,
+      headers: { 'idempotency-key': `cross-tenant-${f.vendorId}` },
+      payload: { ...VALID_BANK, vendorId: f.vendorId },
+    }),
+    'write',
+  ],
+  [
+    'GET vendor/bank-accounts',
+    (id, f) => ({ method: 'GET', url: `/api/business/${id}/vendor/bank-accounts?vendorId=${f.vendorId}` }),
+    'read',
+  ],
+  [
+    'PATCH banking/connection/vendor-account/mark-as-primary',
+    (id, f) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/banking/connection/vendor-account/mark-as-primary`,
+      payload: { vendorId: f.vendorId, bankAccountId: f.bankAccountId },
+    }),
+    'write',
+  ],
+  [
+    'GET business/:id/search',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/search?businessName=acme` }),
+    'read',
+  ],
+  [
+    'POST business/:id/vendors/business',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/vendors/business`,
+      payload: { fbnBusinessId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'POST business/:id/customers/business',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/customers/business`,
+      payload: { fbnBusinessId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'POST contact-business-mapping',
+    (id, f) => ({
+      method: 'POST',
+      url: '/api/contact-business-mapping',
+      payload: { businessId: id, mappedBusinessId: SOME_ID, contactId: f.vendorId },
+    }),
+    'write',
+  ],
+  [
+    'POST contact-business-mapping/exist',
+    (id) => ({
+      method: 'POST',
+      url: '/api/contact-business-mapping/exist',
+      payload: { businessId: id, mappedBusinessId: SOME_ID },
+    }),
+    'read',
+  ],
+  [
+    'POST business/:id/network/invitations',
+    (id, f) => ({
+      method: 'POST',
+      url: `/api/business/${id}/network/invitations`,
+      payload: { contactIds: [f.vendorId] },
+    }),
+    'write',
+  ],
+  [
+    'GET business/:id/user-activity-logs',
+    (id, f) => ({
+      method: 'GET',
+      url: `/api/business/${id}/user-activity-logs?entityType=contacts&entityId=${f.vendorId}`,
+    }),
+    'read',
+  ],
 ];
 
 const VALID_FORM = {
@@ -124,8 +317,13 @@ describe('a member of business A cannot reach business B', () => {
         businessName: 'Theirs LLC',
       });
       const headers = await signIn(t.context, mine.owner);
+      // Real ids of B's own contacts: even those stay invisible to A.
+      const fixture = await makeContactFixture(t.context, {
+        businessId: theirs.businessId,
+        owner: theirs.owner,
+      });
       const request = (id: string) => {
-        const options = call(id);
+        const options = call(id, fixture);
         return t.app.inject({
           ...options,
           headers: { ...headers, ...(options.headers as Record<string, string>) },
@@ -147,8 +345,10 @@ describe('a member of business A cannot reach business B', () => {
   );
 
   it.each(ROUTES)('%s needs a session', async (_name, call) => {
-    const { businessId } = await makeBusiness(t.context);
-    const res = await t.app.inject(call(businessId));
+    const { businessId, owner } = await makeBusiness(t.context);
+    const res = await t.app.inject(
+      call(businessId, await makeContactFixture(t.context, { businessId, owner })),
+    );
     expect(res.statusCode).toBe(401);
   });
 });
@@ -157,11 +357,12 @@ describe('a member without the right', () => {
   it.each(ROUTES.filter(([, , kind]) => kind === 'write'))(
     '%s answers 403 ACCESS_DENIED to a Read-only member',
     async (_name, call) => {
-      const { businessId } = await makeBusiness(t.context, { verificationStep: 'NOT_INITIATED' });
+      const { businessId, owner } = await makeBusiness(t.context, { verificationStep: 'NOT_INITIATED' });
+      const fixture = await makeContactFixture(t.context, { businessId, owner });
       const viewer = await makeUser(t.context);
       await addBusinessMember(t.context, { businessId, user: viewer, roleName: 'Read-only' });
       const headers = await signIn(t.context, viewer);
-      const options = call(businessId);
+      const options = call(businessId, fixture);
       const res = await t.app.inject({
         ...options,
         headers: { ...headers, ...(options.headers as Record<string, string>) },
@@ -189,9 +390,13 @@ describe('a member without the right', () => {
           payload: upload.payload,
         });
       }
+      const fixture = await makeContactFixture(t.context, { businessId, owner });
       const viewer = await makeUser(t.context);
       await addBusinessMember(t.context, { businessId, user: viewer, roleName: 'Read-only' });
-      const res = await t.app.inject({ ...call(businessId), headers: await signIn(t.context, viewer) });
+      const res = await t.app.inject({
+        ...call(businessId, fixture),
+        headers: await signIn(t.context, viewer),
+      });
       expect(res.statusCode).toBe(200);
     },
   );

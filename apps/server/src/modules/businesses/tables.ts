@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, updatedAt } from '../../platform/db/columns.js';
 import { roles } from '../roles/tables.js';
 import { users } from '../users/tables.js';
@@ -11,6 +11,8 @@ export const businesses = pgTable('businesses', {
   country: text('country'),
   verificationStep: text('verification_step').notNull().default('NOT_INITIATED'),
   verificationStatus: text('verification_status'),
+  /** Listed by the business-network search (spec 002 "Business network"). */
+  isDiscoverable: boolean('is_discoverable').notNull().default(true),
   createdBy: refColumn('created_by').references(() => users.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -145,3 +145,40 @@ export function renderVerificationInvitationMail(options: {
   });
   return { subject, text, html };
 }
+
+/** Invites a vendor or customer to join the Ferry network (spec 002 "Invite to network"). */
+export function renderNetworkInvitationMail(options: {
+  inviterName: string;
+  businessName: string;
+  contactName: string;
+  relation: 'vendor' | 'customer';
+  link: string;
+}): RenderedMail {
+  const subject = `${options.businessName} invited you to Ferry`;
+  const why =
+    options.relation === 'vendor'
+      ? `${options.inviterName} of ${options.businessName} pays you through Ferry and invited you to join. On Ferry you manage your own bank details and get paid faster.`
+      : `${options.inviterName} of ${options.businessName} gets paid through Ferry and invited you to join. On Ferry you can pay their invoices by bank transfer or card.`;
+  const text = [
+    `Hi ${options.contactName},`,
+    '',
+    why,
+    '',
+    'Create your free account here:',
+    '',
+    options.link,
+    '',
+    'If you do not know this business, you can ignore this email.',
+  ].join('\n');
+  const html = mailLayout({
+    title: subject,
+    bodyHtml: [
+      `<p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(options.contactName)},</p>`,
+      `<p style="margin:0 0 16px;font-size:16px">${escapeHtml(why)}</p>`,
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(options.link)}" style="display:inline-block;padding:12px 20px;background:#0b6477;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">Join Ferry</a></p>`,
+      `<p style="margin:0 0 16px;font-size:14px;color:#5c6b7e">Or paste this link into your browser: <span style="word-break:break-all">${escapeHtml(options.link)}</span></p>`,
+      '<p style="margin:0;font-size:14px;color:#5c6b7e">If you do not know this business, you can ignore this email.</p>',
+    ].join(''),
+  });
+  return { subject, text, html };
+}

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { getDataSecretBox } from '../crypto/secret-box.js';
 import { AppError } from '../http/errors.js';
 import { newId } from '../ids.js';
 import { idempotencyKeys } from './tables.js';
@@ -33,10 +33,14 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function requestHash(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method}\n${request.url}\n${canonicalJson(request.body ?? null)}`)
-    .digest('hex');
+/**
+ * The request's fingerprint, keyed: bodies may carry secrets (bank account numbers), so a plain hash of
+ * a short number could be reversed by guessing; a digest under the data key cannot.
+ */
+function requestHash(request: FastifyRequest, context: AppContext): string {
+  return getDataSecretBox(context.config).digest(
+    `${request.method}\n${request.url}\n${canonicalJson(request.body ?? null)}`,
+  );
 }
 
 function scopeOf(request: FastifyRequest): string {
@@ -74,7 +78,7 @@ export function registerIdempotency(app: FastifyInstance, context: AppContext): 
     }
     const scope = scopeOf(request);
     const route = `${request.method} ${request.routeOptions.url}`;
-    const hash = requestHash(request);
+    const hash = requestHash(request, context);
     const now = context.clock.now();
 
     for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -1,0 +1,185 @@
+import {
+  type ContactKind,
+  contactBusinessMappingExistRequestSchema,
+  contactBusinessMappingRequestSchema,
+  contactMappingExistsSchema,
+  contactViewSchema,
+  networkBusinessSchema,
+  networkContactRequestSchema,
+  networkInvitationRequestSchema,
+  networkSearchQuerySchema,
+} from '@ferry/domain/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getBusiness, getUser } from '../../platform/auth/guard.js';
+import type { AppContext } from '../../platform/context.js';
+import {
+  envelopeSchema,
+  errorBodySchema,
+  errorResponses,
+  ok,
+  pagedEnvelopeSchema,
+} from '../../platform/http/envelope.js';
+import { userActor } from '../activity/service.js';
+import { publicOrigin } from '../invitations/service.js';
+import { CUSTOMER_MANAGE, VENDOR_MANAGE } from './access.js';
+import { inviteToNetwork } from './network-invitations.js';
+import {
+  addNetworkContact,
+  findNetworkMapping,
+  linkContactToNetwork,
+  resolveBodyBusiness,
+  searchNetwork,
+} from './network-service.js';
+
+const params = z.object({ businessId: z.string() });
+const contactResponses = { 200: envelopeSchema(contactViewSchema), 409: errorBodySchema, ...errorResponses };
+
+/** The Ferry business network: search, add a network business as a contact, link, invite (spec 002 §7). */
+export const networkRoutes =
+  (context: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/business/:businessId/search',
+      {
+        config: { business: {} },
+        schema: {
+          tags: ['Network'],
+          summary: 'Search businesses on Ferry that allow discovery (at least 3 characters, 10 a page)',
+          params,
+          querystring: networkSearchQuerySchema,
+          response: { 200: pagedEnvelopeSchema(networkBusinessSchema), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(await searchNetwork(context, { businessId: getBusiness(request).businessId, ...request.query })),
+    );
+
+    const adders: [string, ContactKind, typeof VENDOR_MANAGE, string][] = [
+      ['/business/:businessId/vendors/business', 'VENDOR', VENDOR_MANAGE, 'Vendor added successfully.'],
+      [
+        '/business/:businessId/accounting/contacts/fnb-vendor',
+        'VENDOR',
+        VENDOR_MANAGE,
+        'Vendor added successfully.',
+      ],
+      [
+        '/business/:businessId/customers/business',
+        'CUSTOMER',
+        CUSTOMER_MANAGE,
+        'Customer added successfully.',
+      ],
+      [
+        '/business/:businessId/accounting/contacts/fnb-customer',
+        'CUSTOMER',
+        CUSTOMER_MANAGE,
+        'Customer added successfully.',
+      ],
+    ];
+    for (const [path, type, permission, message] of adders) {
+      app.post(
+        path,
+        {
+          config: { business: { permission } },
+          schema: {
+            tags: ['Network'],
+            summary: `Add a network business as a ${type === 'VENDOR' ? 'vendor' : 'customer'}`,
+            params,
+            body: networkContactRequestSchema,
+            response: contactResponses,
+          },
+        },
+        async (request) =>
+          ok(
+            await addNetworkContact(context, {
+              businessId: getBusiness(request).businessId,
+              type,
+              actor: userActor(getUser(request)),
+              networkBusinessId: request.body.fbnBusinessId,
+            }),
+            message,
+          ),
+      );
+    }
+
+    app.post(
+      '/contact-business-mapping',
+      {
+        schema: {
+          tags: ['Network'],
+          summary: 'Link an existing contact of businessId to a network business',
+          body: contactBusinessMappingRequestSchema,
+          response: contactResponses,
+        },
+      },
+      async (request) => {
+        const user = getUser(request);
+        const business = await resolveBodyBusiness(context, {
+          userId: user.id,
+          businessId: request.body.businessId,
+        });
+        return ok(
+          await linkContactToNetwork(context, {
+            ...business,
+            actor: userActor(user),
+            contactId: request.body.contactId,
+            networkBusinessId: request.body.mappedBusinessId,
+          }),
+          'Contact linked successfully.',
+        );
+      },
+    );
+
+    app.post(
+      '/contact-business-mapping/exist',
+      {
+        schema: {
+          tags: ['Network'],
+          summary: 'Whether businessId already has a contact linked to a network business',
+          body: contactBusinessMappingExistRequestSchema,
+          response: { 200: envelopeSchema(contactMappingExistsSchema), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = getUser(request);
+        const business = await resolveBodyBusiness(context, {
+          userId: user.id,
+          businessId: request.body.businessId,
+        });
+        return ok(
+          await findNetworkMapping(context, {
+            ...business,
+            networkBusinessId: request.body.mappedBusinessId,
+            type: request.body.entityType,
+          }),
+        );
+      },
+    );
+
+    app.post(
+      '/business/:businessId/network/invitations',
+      {
+        config: { business: {} },
+        schema: {
+          tags: ['Network'],
+          summary: 'Email vendors or customers an invitation to join Ferry',
+          params,
+          body: networkInvitationRequestSchema,
+          response: { 200: envelopeSchema(z.object({ sent: z.number().int() })), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const business = getBusiness(request);
+        return ok(
+          await inviteToNetwork(context, {
+            businessId: business.businessId,
+            ability: business.ability,
+            actor: userActor(getUser(request)),
+            contactIds: request.body.contactIds,
+            origin: publicOrigin(context.config, request),
+          }),
+          'Invitations sent.',
+        );
+      },
+    );
+  };

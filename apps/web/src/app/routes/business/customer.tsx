@@ -1,0 +1,4 @@
+import { ContactDetailPage } from '@/features/contacts/components/contact-detail-page';
+
+/** Route module for React Router `lazy`: `/b/{businessId}/customers/{contactId}`. */
+export const Component = () => <ContactDetailPage kind="customer" />;

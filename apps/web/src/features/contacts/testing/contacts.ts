@@ -1,0 +1,102 @@
+import type { ContactView } from '@ferry/domain';
+import type { RouteObject } from 'react-router';
+import type { Business } from '@/lib/businesses';
+import { type MockHandler, mockApi, ok } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/test-utils';
+
+export const BUSINESS_ID = '0123456789abcdef01234567';
+export const VENDOR_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+export const CUSTOMER_ID = 'bbbbbbbbbbbbbbbbbbbbbbb1';
+
+export const VENDORS_API = `/business/${BUSINESS_ID}/accounting/contacts/vendors`;
+export const CUSTOMERS_API = `/business/${BUSINESS_ID}/accounting/contacts/customers`;
+
+/** Full access to both areas, as an Admin. */
+export const ADMIN_PERMISSIONS = [
+  'PAY_FULL_ACCESS.manage',
+  'GET_PAID_FULL_ACCESS.manage',
+  'SETTINGS_FULL_ACCESS.manage',
+];
+/** May see vendors and customers but change nothing. */
+export const VIEWER_PERMISSIONS = ['PAY_MANAGE_VENDORS.view', 'GET_PAID_MANAGE_CUSTOMERS.view'];
+
+/** A business as `GET /business/{id}` answers for its Admin. */
+export const makeBusiness = (overrides: Partial<Business> = {}): Business => ({
+  id: BUSINESS_ID,
+  businessId: BUSINESS_ID,
+  businessName: 'Harbor Coffee Roasters',
+  businessType: 'LLC',
+  category: 'NONE',
+  country: 'US',
+  verificationStep: 'NOT_INITIATED',
+  status: null,
+  role: 'Admin',
+  permissions: ADMIN_PERMISSIONS,
+  ...overrides,
+});
+
+/** A member who may only view (role 'Viewer'). */
+export const makeViewerBusiness = (overrides: Partial<Business> = {}): Business =>
+  makeBusiness({ role: 'Viewer', permissions: VIEWER_PERMISSIONS, ...overrides });
+
+/** A vendor as the contacts API answers it. */
+export const makeContact = (overrides: Partial<ContactView> = {}): ContactView => ({
+  id: VENDOR_ID,
+  type: 'VENDOR',
+  name: 'Blue Bottle Supply',
+  email: 'billing@bluebottle.test',
+  secondaryEmails: [],
+  phones: { default: null },
+  addresses: { billing: null },
+  taxId: null,
+  fbnBusiness: null,
+  needsFinalize: false,
+  documentsCount: 0,
+  createdAt: '2025-01-02T10:00:00.000Z',
+  updatedAt: '2025-01-02T10:00:00.000Z',
+  ...overrides,
+});
+
+export const BILLING = {
+  addressLine1: '12 Pier Road',
+  addressLine2: '',
+  city: 'Seattle',
+  state: 'WA',
+  zipCode: '98101',
+  country: 'US',
+};
+
+export const page = (items: ContactView[], total = items.length, pageNumber = 1, pageSize = 10) =>
+  ok({ items, total, pageNumber, pageSize });
+
+/** The answers of the panels composed on a detail page (documents, banks, activity log): all empty. */
+export const panelHandlers = (contactId: string): Record<string, MockHandler> => ({
+  [`GET /business/${BUSINESS_ID}/accounting/contacts/${contactId}/documents`]: ok({
+    items: [],
+    total: 0,
+    maxCount: 5,
+  }),
+  [`GET /business/${BUSINESS_ID}/vendor/bank-accounts`]: ok({ managedByVendor: false, items: [] }),
+  [`GET /business/${BUSINESS_ID}/user-activity-logs`]: ok({
+    items: [],
+    total: 0,
+    pageNumber: 1,
+    pageSize: 50,
+  }),
+});
+
+/** A fake server that knows the business (Admin unless given) and the handlers of the test. */
+export const mockContactsApi = (business: Business, handlers: Record<string, MockHandler> = {}) =>
+  mockApi({ [`GET /business/${BUSINESS_ID}`]: ok(business), ...handlers });
+
+/** The query string of the last call to `path`, as URLSearchParams. */
+export const lastQuery = (api: ReturnType<typeof mockApi>, path: string): URLSearchParams => {
+  const urls = api.fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === `/api${path}`);
+  const last = urls.at(-1);
+  if (!last) throw new Error(`No call to ${path}`);
+  return last.searchParams;
+};
+
+export const renderAt = (routes: RouteObject[], path: string) => renderRoutes(routes, path);

@@ -1,0 +1,38 @@
+import { findCountry, maskLast4 } from '@ferry/domain';
+import type { ContactAddress, ContactPhone } from '../api/contact-schemas';
+
+/** Spec 002 §9: names and emails over 30 characters are truncated (with a tooltip of the whole text). */
+export const TRUNCATE_AFTER = 30;
+
+export const isTruncated = (text: string): boolean => [...text].length > TRUNCATE_AFTER;
+
+/** The first 30 characters and an ellipsis, for text over the limit. */
+export const truncateText = (text: string): string =>
+  isTruncated(text) ? `${[...text].slice(0, TRUNCATE_AFTER).join('')}…` : text;
+
+/** A phone for reading: the US mask '+1 (555) 010-0199' for 10-digit US numbers, else '+44 2071234567'. */
+export const formatPhone = (phone: Pick<ContactPhone, 'phoneCountryCode' | 'phoneNumber'>): string => {
+  const dial = phone.phoneCountryCode.replace(/^\+/, '');
+  const digits = phone.phoneNumber.replace(/\D/g, '');
+  if (dial === '1' && digits.length === 10) {
+    return `+1 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  }
+  return `+${dial} ${digits}`;
+};
+
+/** The lines of a billing address: street lines, then 'City, ST 98101', then the country's name. */
+export const formatAddressLines = (address: ContactAddress): string[] => {
+  const country = address.country ? (findCountry(address.country)?.name ?? address.country) : '';
+  const stateZip = [address.state, address.zipCode].filter(Boolean).join(' ');
+  const locality = [address.city, stateZip].filter(Boolean).join(', ');
+  return [address.addressLine1, address.addressLine2, locality, country].filter((line) => line.trim() !== '');
+};
+
+/**
+ * A tax ID for reading, masked to its last 4 digits as the API masks it for read-only members ('*** 6789').
+ * A value the API already masked is shown as it came.
+ */
+export const maskTaxId = (taxId: string): string => {
+  const digits = taxId.replace(/\D/g, '');
+  return digits.length === 9 ? maskLast4(digits) : taxId;
+};
