@@ -19,5 +19,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Typing into whole forms in jsdom takes seconds on a loaded machine; 5 s made CI flaky.
+    testTimeout: 20_000,
   },
 });

@@ -87,6 +87,15 @@ export async function makeBusiness(
   return { ...created, owner };
 }
 
+/** A new business (see `makeBusiness`) and its owner's signed-in headers. */
+export async function makeSignedInBusiness(
+  context: FactoryContext,
+  overrides: Parameters<typeof makeBusiness>[1] = {},
+) {
+  const business = await makeBusiness(context, overrides);
+  return { ...business, headers: await signIn(context, business.owner) };
+}
+
 /** Adds `user` to a business with one of its built-in roles ('Admin' or 'Read-only'). */
 export async function addBusinessMember(
   context: FactoryContext,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, registerJobs } from '../app.js';
 import { loadConfig } from '../config.js';
 import { TestClock } from '../platform/clock.js';
@@ -21,6 +21,9 @@ export interface TestApp {
   database: Database;
   close(): Promise<void>;
 }
+
+/** Headers of a signed-in API client, as the `signIn` factory gives them. */
+export type AuthHeaders = Record<string, string>;
 
 export interface TestAppOptions {
   /** Start the job queue and its workers, as `main` does (off by default: most tests do not need them). */
@@ -81,5 +84,36 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!options.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One app for a whole test file: created before its tests and closed after them. The answer reads
+ * through to that app, so tests use `t.app`, `t.context`, `t.clock` as with `createTestApp`.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(() => current?.close());
+  const started = (): TestApp => {
+    if (!current) throw new Error('the test app is used before beforeAll has run');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get context() {
+      return started().context;
+    },
+    get clock() {
+      return started().clock;
+    },
+    get database() {
+      return started().database;
+    },
+    close: () => started().close(),
   };
 }

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMemberWithPermissions, makeContact } from '../../testing/contact-factories.js';
 import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/test-app.js';
 import { recordActivity, userActor } from './service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const url = (businessId: string, query = '') => `/api/business/${businessId}/user-activity-logs${query}`;
 

@@ -1,33 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMemberWithPermissions, makeContact } from '../../testing/contact-factories.js';
-import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { addBusinessMember, makeSignedInBusiness, makeUser, signIn } from '../../testing/factories.js';
+import { type AuthHeaders, useTestApp } from '../../testing/test-app.js';
 import { activityLogs } from '../activity/tables.js';
 import { rethrowContactConflict, violatedUniqueIndex } from './access.js';
 import { contacts } from './tables.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Headers = Record<string, string>;
-
-async function setup() {
-  const { businessId, owner } = await makeBusiness(t.context);
-  return { businessId, owner, headers: await signIn(t.context, owner) };
-}
+const setup = () => makeSignedInBusiness(t.context);
 
 const base = (businessId: string, plural: 'vendors' | 'customers' = 'vendors') =>
   `/api/business/${businessId}/accounting/contacts/${plural}`;
 
-const post = (headers: Headers, url: string, payload: unknown) =>
+const post = (headers: AuthHeaders, url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers, payload: payload as object });
-const patch = (headers: Headers, url: string, payload: unknown) =>
+const patch = (headers: AuthHeaders, url: string, payload: unknown) =>
   t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
-const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
+const get = (headers: AuthHeaders, url: string) => t.app.inject({ method: 'GET', url, headers });
 
 const FULL_VENDOR = {
   name: 'Harbor Supplies',

@@ -2,35 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DOCUMENT_MESSAGES } from '@ferry/domain/schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeContact } from '../../testing/contact-factories.js';
-import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
+import { addBusinessMember, makeSignedInBusiness, makeUser, signIn } from '../../testing/factories.js';
 import { jpegBytes, multipartBody, pdfBytes, pngBytes } from '../../testing/multipart.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { type AuthHeaders, useTestApp } from '../../testing/test-app.js';
 import { userActor } from '../activity/service.js';
 import { activityLogs } from '../activity/tables.js';
 import { sniffDocumentType, uploadDocument } from './documents-service.js';
 import { contactDocuments } from './tables.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-type Headers = Record<string, string>;
+const t = useTestApp();
 
 async function setup(type: 'VENDOR' | 'CUSTOMER' = 'VENDOR') {
-  const { businessId, owner } = await makeBusiness(t.context);
+  const { businessId, owner, headers } = await makeSignedInBusiness(t.context);
   const contact = await makeContact(t.context, { businessId, type });
-  return { businessId, owner, contact, headers: await signIn(t.context, owner) };
+  return { businessId, owner, contact, headers };
 }
 
 const url = (businessId: string, contactId: string) =>
   `/api/business/${businessId}/accounting/contacts/${contactId}/documents`;
 
 function upload(
-  headers: Headers,
+  headers: AuthHeaders,
   target: string,
   file: { data: Buffer; filename?: string; contentType?: string },
   fields: Record<string, string> = { documentType: 'OTHER', entityType: 'VENDOR' },

@@ -3,23 +3,17 @@ import {
   contactBusinessMappingExistRequestSchema,
   contactBusinessMappingRequestSchema,
   contactMappingExistsSchema,
-  contactViewSchema,
   networkBusinessSchema,
   networkContactRequestSchema,
   networkInvitationRequestSchema,
   networkSearchQuerySchema,
 } from '@ferry/domain/schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
-import {
-  envelopeSchema,
-  errorBodySchema,
-  errorResponses,
-  ok,
-  pagedEnvelopeSchema,
-} from '../../platform/http/envelope.js';
+import { envelopeSchema, errorResponses, ok, pagedEnvelopeSchema } from '../../platform/http/envelope.js';
 import { userActor } from '../activity/service.js';
 import { publicOrigin } from '../invitations/service.js';
 import { CUSTOMER_MANAGE, VENDOR_MANAGE } from './access.js';
@@ -31,14 +25,16 @@ import {
   resolveBodyBusiness,
   searchNetwork,
 } from './network-service.js';
-
-const params = z.object({ businessId: z.string() });
-const contactResponses = { 200: envelopeSchema(contactViewSchema), 409: errorBodySchema, ...errorResponses };
+import { businessParams, contactWriteResponses } from './route-schemas.js';
 
 /** The Ferry business network: search, add a network business as a contact, link, invite (spec 002 §7). */
 export const networkRoutes =
   (context: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    /** The mapping calls name the business in the body: the same 404 as the guard unless a member. */
+    const bodyBusiness = (request: FastifyRequest & { body: { businessId: string } }) =>
+      resolveBodyBusiness(context, { userId: getUser(request).id, businessId: request.body.businessId });
+
     app.get(
       '/business/:businessId/search',
       {
@@ -46,7 +42,7 @@ export const networkRoutes =
         schema: {
           tags: ['Network'],
           summary: 'Search businesses on Ferry that allow discovery (at least 3 characters, 10 a page)',
-          params,
+          params: businessParams,
           querystring: networkSearchQuerySchema,
           response: { 200: pagedEnvelopeSchema(networkBusinessSchema), ...errorResponses },
         },
@@ -84,9 +80,9 @@ export const networkRoutes =
           schema: {
             tags: ['Network'],
             summary: `Add a network business as a ${type === 'VENDOR' ? 'vendor' : 'customer'}`,
-            params,
+            params: businessParams,
             body: networkContactRequestSchema,
-            response: contactResponses,
+            response: contactWriteResponses,
           },
         },
         async (request) =>
@@ -109,19 +105,15 @@ export const networkRoutes =
           tags: ['Network'],
           summary: 'Link an existing contact of businessId to a network business',
           body: contactBusinessMappingRequestSchema,
-          response: contactResponses,
+          response: contactWriteResponses,
         },
       },
       async (request) => {
-        const user = getUser(request);
-        const business = await resolveBodyBusiness(context, {
-          userId: user.id,
-          businessId: request.body.businessId,
-        });
+        const business = await bodyBusiness(request);
         return ok(
           await linkContactToNetwork(context, {
             ...business,
-            actor: userActor(user),
+            actor: userActor(getUser(request)),
             contactId: request.body.contactId,
             networkBusinessId: request.body.mappedBusinessId,
           }),
@@ -141,11 +133,7 @@ export const networkRoutes =
         },
       },
       async (request) => {
-        const user = getUser(request);
-        const business = await resolveBodyBusiness(context, {
-          userId: user.id,
-          businessId: request.body.businessId,
-        });
+        const business = await bodyBusiness(request);
         return ok(
           await findNetworkMapping(context, {
             ...business,
@@ -163,7 +151,7 @@ export const networkRoutes =
         schema: {
           tags: ['Network'],
           summary: 'Email vendors or customers an invitation to join Ferry',
-          params,
+          params: businessParams,
           body: networkInvitationRequestSchema,
           response: { 200: envelopeSchema(z.object({ sent: z.number().int() })), ...errorResponses },
         },

@@ -17,16 +17,10 @@ import { findMembership } from '../businesses/service.js';
 import { businesses, businessMembers } from '../businesses/tables.js';
 import { businessPreferences } from '../preferences/tables.js';
 import { users } from '../users/tables.js';
-import {
-  accessDenied,
-  assertContactRight,
-  findContactOrThrow,
-  rethrowContactConflict,
-  SUBJECT_OF,
-} from './access.js';
-import { containsPattern, insertContact, storedAddress } from './service.js';
+import { accessDenied, assertContactRight, findContactOrThrow, SUBJECT_OF } from './access.js';
+import { containsPattern, insertContact, storedAddress, writeContact } from './service.js';
 import { type ContactRow, contacts } from './tables.js';
-import { toAddressView, toContactView } from './views.js';
+import { toAddressView } from './views.js';
 
 type Context = Pick<AppContext, 'database' | 'clock'>;
 
@@ -187,38 +181,32 @@ export async function addNetworkContact(
   await assertNotLinkedYet(db, { ...options });
   const email = (await businessEmails(db, [network.id])).get(network.id);
   if (!email) throw new AppError('NOT_FOUND', CONTACT_API_MESSAGES.networkBusinessNotFound);
-  let row: ContactRow;
-  try {
-    row = await db.transaction(async (tx) => {
-      const inserted = await insertContact(context, tx, {
-        businessId: options.businessId,
-        type: options.type,
-        actor: options.actor,
-        remarks: 'Added from the Ferry network',
-        contact: {
-          name: network.businessName,
-          email,
-          billingAddress: storedAddress(network.billing),
-          networkBusinessId: network.id,
-        },
-      });
-      await recordActivity(
-        tx,
-        linkedEntry({
-          businessId: options.businessId,
-          contact: inserted,
-          actor: options.actor,
-          networkName: network.businessName,
-          networkBusinessId: network.id,
-          at: context.clock.now(),
-        }),
-      );
-      return inserted;
+  return writeContact(db, options.type, async (tx) => {
+    const inserted = await insertContact(context, tx, {
+      businessId: options.businessId,
+      type: options.type,
+      actor: options.actor,
+      remarks: 'Added from the Ferry network',
+      contact: {
+        name: network.businessName,
+        email,
+        billingAddress: storedAddress(network.billing),
+        networkBusinessId: network.id,
+      },
     });
-  } catch (error) {
-    rethrowContactConflict(error, options.type);
-  }
-  return toContactView(db, row, true);
+    await recordActivity(
+      tx,
+      linkedEntry({
+        businessId: options.businessId,
+        contact: inserted,
+        actor: options.actor,
+        networkName: network.businessName,
+        networkBusinessId: network.id,
+        at: context.clock.now(),
+      }),
+    );
+    return inserted;
+  });
 }
 
 /** Links an existing contact to a network business (finalizing it). */
@@ -237,41 +225,34 @@ export async function linkContactToNetwork(
   assertContactRight(options.ability, 'manage', contact.type);
   const network = await findNetworkBusiness(db, options);
   const now = context.clock.now();
-  let row: ContactRow;
-  try {
-    row = await db.transaction(async (tx) => {
-      const current = await findContactOrThrow(tx, { ...options, forUpdate: true });
-      if (current.networkBusinessId === network.id) return current;
-      if (current.networkBusinessId)
-        throw new AppError('CONFLICT', CONTACT_API_MESSAGES.contactAlreadyLinked);
-      await assertNotLinkedYet(tx, {
-        businessId: options.businessId,
-        type: current.type,
-        networkBusinessId: network.id,
-      });
-      const [updated] = await tx
-        .update(contacts)
-        .set({ networkBusinessId: network.id, needsFinalize: false, updatedAt: now })
-        .where(eq(contacts.id, current.id))
-        .returning();
-      if (!updated) throw new Error('contact not updated');
-      await recordActivity(
-        tx,
-        linkedEntry({
-          businessId: options.businessId,
-          contact: updated,
-          actor: options.actor,
-          networkName: network.businessName,
-          networkBusinessId: network.id,
-          at: now,
-        }),
-      );
-      return updated;
+  return writeContact(db, contact.type, async (tx) => {
+    const current = await findContactOrThrow(tx, { ...options, forUpdate: true });
+    if (current.networkBusinessId === network.id) return current;
+    if (current.networkBusinessId) throw new AppError('CONFLICT', CONTACT_API_MESSAGES.contactAlreadyLinked);
+    await assertNotLinkedYet(tx, {
+      businessId: options.businessId,
+      type: current.type,
+      networkBusinessId: network.id,
     });
-  } catch (error) {
-    rethrowContactConflict(error, contact.type);
-  }
-  return toContactView(db, row, true);
+    const [updated] = await tx
+      .update(contacts)
+      .set({ networkBusinessId: network.id, needsFinalize: false, updatedAt: now })
+      .where(eq(contacts.id, current.id))
+      .returning();
+    if (!updated) throw new Error('contact not updated');
+    await recordActivity(
+      tx,
+      linkedEntry({
+        businessId: options.businessId,
+        contact: updated,
+        actor: options.actor,
+        networkName: network.businessName,
+        networkBusinessId: network.id,
+        at: now,
+      }),
+    );
+    return updated;
+  });
 }
 
 /** Whether the business already has a contact (of a type the member may read) for a network business. */

@@ -1,28 +1,23 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.js';
 import { addMemberWithPermissions, makeContact } from '../../testing/contact-factories.js';
-import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import {
+  addBusinessMember,
+  makeBusiness,
+  makeSignedInBusiness,
+  makeUser,
+  signIn,
+} from '../../testing/factories.js';
+import { type AuthHeaders, useTestApp } from '../../testing/test-app.js';
 import { activityLogs } from '../activity/tables.js';
 import { businesses } from '../businesses/tables.js';
 import { messages } from '../notifications/tables.js';
 import { updatePreferences } from '../preferences/service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Headers = Record<string, string>;
-
-async function setup() {
-  const { businessId, owner } = await makeBusiness(t.context, {
-    businessName: `Caller ${newId().slice(0, 6)}`,
-  });
-  return { businessId, owner, headers: await signIn(t.context, owner) };
-}
+const setup = () => makeSignedInBusiness(t.context, { businessName: `Caller ${newId().slice(0, 6)}` });
 
 /** A network business with a unique word in its name, a website and a billing address. */
 async function networkBusiness(name: string, options: { discoverable?: boolean } = {}) {
@@ -55,9 +50,9 @@ async function networkBusiness(name: string, options: { discoverable?: boolean }
   return created;
 }
 
-const search = (headers: Headers, businessId: string, query: string) =>
+const search = (headers: AuthHeaders, businessId: string, query: string) =>
   t.app.inject({ method: 'GET', url: `/api/business/${businessId}/search?${query}`, headers });
-const post = (headers: Headers, url: string, payload: object) =>
+const post = (headers: AuthHeaders, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers, payload });
 const logsOf = (businessId: string) =>
   t.context.database.db.select().from(activityLogs).where(eq(activityLogs.businessId, businessId));

@@ -2,7 +2,6 @@ import {
   type ContactKind,
   contactListQuerySchema,
   contactPickerQuerySchema,
-  contactViewSchema,
   customerRequestSchema,
   customerUpdateSchema,
   inlineContactSchema,
@@ -11,24 +10,19 @@ import {
   vendorUpdateSchema,
 } from '@ferry/domain/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
-import {
-  envelopeSchema,
-  errorBodySchema,
-  errorResponses,
-  ok,
-  pagedEnvelopeSchema,
-} from '../../platform/http/envelope.js';
+import { ok } from '../../platform/http/envelope.js';
 import { userActor } from '../activity/service.js';
 import { CUSTOMER_MANAGE, CUSTOMER_READ, VENDOR_MANAGE, VENDOR_READ } from './access.js';
+import {
+  businessParams,
+  contactPageResponses,
+  contactParams,
+  contactResponses,
+  contactWriteResponses,
+} from './route-schemas.js';
 import { createContact, getContact, listContacts, setTaxId, updateContact } from './service.js';
-
-const params = z.object({ businessId: z.string() });
-const contactParams = params.extend({ contactId: z.string() });
-const contactEnvelope = envelopeSchema(contactViewSchema);
-const responses = { 200: contactEnvelope, 409: errorBodySchema, ...errorResponses };
 
 interface Kind {
   type: ContactKind;
@@ -71,20 +65,25 @@ const KINDS: Kind[] = [
 export const contactRoutes =
   (context: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    for (const kind of KINDS) {
-      const base = `/business/:businessId/accounting/contacts/${kind.plural}`;
-      const noun = kind.type === 'VENDOR' ? 'vendor' : 'customer';
-
+    /** A page of vendors or customers: the list (search, sort) and the pickers share one answer. */
+    const listRoute = (route: {
+      path: string;
+      type: ContactKind;
+      read: typeof VENDOR_READ;
+      tag: string;
+      summary: string;
+      querystring: typeof contactListQuerySchema | typeof contactPickerQuerySchema;
+    }) =>
       app.get(
-        base,
+        route.path,
         {
-          config: { business: { permission: kind.read } },
+          config: { business: { permission: route.read } },
           schema: {
-            tags: [kind.tag],
-            summary: `List ${kind.plural} (search, sort, paging)`,
-            params,
-            querystring: contactListQuerySchema,
-            response: { 200: pagedEnvelopeSchema(contactViewSchema), ...errorResponses },
+            tags: [route.tag],
+            summary: route.summary,
+            params: businessParams,
+            querystring: route.querystring,
+            response: contactPageResponses,
           },
         },
         async (request) => {
@@ -92,7 +91,7 @@ export const contactRoutes =
           return ok(
             await listContacts(context, {
               businessId: business.businessId,
-              type: kind.type,
+              type: route.type,
               ability: business.ability,
               query: request.query,
             }),
@@ -100,54 +99,54 @@ export const contactRoutes =
         },
       );
 
-      app.post(
-        base,
-        {
-          config: { business: { permission: kind.manage } },
-          schema: {
-            tags: [kind.tag],
-            summary: `Add a ${noun}`,
-            params,
-            body: kind.createSchema,
-            response: responses,
-          },
-        },
-        async (request) =>
-          ok(
-            await createContact(context, {
-              businessId: getBusiness(request).businessId,
-              type: kind.type,
-              actor: userActor(getUser(request)),
-              request: request.body,
-            }),
-            kind.createdMessage,
-          ),
-      );
+    for (const kind of KINDS) {
+      const base = `/business/:businessId/accounting/contacts/${kind.plural}`;
+      const noun = kind.type === 'VENDOR' ? 'vendor' : 'customer';
 
-      app.post(
-        `${base}/inline`,
+      listRoute({
+        path: base,
+        type: kind.type,
+        read: kind.read,
+        tag: kind.tag,
+        summary: `List ${kind.plural} (search, sort, paging)`,
+        querystring: contactListQuerySchema,
+      });
+
+      const adds = [
+        { path: base, summary: `Add a ${noun}`, body: kind.createSchema, inline: false },
         {
-          config: { business: { permission: kind.manage } },
-          schema: {
-            tags: [kind.tag],
-            summary: `Add a ${noun} from a picker (name and email; finalized later)`,
-            params,
-            body: inlineContactSchema,
-            response: responses,
-          },
+          path: `${base}/inline`,
+          summary: `Add a ${noun} from a picker (name and email; finalized later)`,
+          body: inlineContactSchema,
+          inline: true,
         },
-        async (request) =>
-          ok(
-            await createContact(context, {
-              businessId: getBusiness(request).businessId,
-              type: kind.type,
-              actor: userActor(getUser(request)),
-              request: request.body,
-              inline: true,
-            }),
-            kind.createdMessage,
-          ),
-      );
+      ];
+      for (const add of adds) {
+        app.post(
+          add.path,
+          {
+            config: { business: { permission: kind.manage } },
+            schema: {
+              tags: [kind.tag],
+              summary: add.summary,
+              params: businessParams,
+              body: add.body,
+              response: contactWriteResponses,
+            },
+          },
+          async (request) =>
+            ok(
+              await createContact(context, {
+                businessId: getBusiness(request).businessId,
+                type: kind.type,
+                actor: userActor(getUser(request)),
+                request: request.body,
+                inline: add.inline,
+              }),
+              kind.createdMessage,
+            ),
+        );
+      }
 
       app.get(
         `${base}/:contactId`,
@@ -157,7 +156,7 @@ export const contactRoutes =
             tags: [kind.tag],
             summary: `One ${noun}`,
             params: contactParams,
-            response: { 200: contactEnvelope, ...errorResponses },
+            response: contactResponses,
           },
         },
         async (request) => {
@@ -182,7 +181,7 @@ export const contactRoutes =
             summary: `Edit (or finalize) a ${noun}: the fields given replace the stored ones`,
             params: contactParams,
             body: kind.updateSchema,
-            response: responses,
+            response: contactWriteResponses,
           },
         },
         async (request) =>
@@ -208,7 +207,7 @@ export const contactRoutes =
           summary: "Set a vendor's tax ID",
           params: contactParams,
           body: taxIdRequestSchema,
-          response: { 200: contactEnvelope, ...errorResponses },
+          response: contactResponses,
         },
       },
       async (request) =>
@@ -228,29 +227,13 @@ export const contactRoutes =
       ['invoice-customers', 'CUSTOMER', CUSTOMER_READ, 'Customers'],
     ];
     for (const [path, type, read, tag] of pickers) {
-      app.get(
-        `/business/:businessId/accounting/contacts/${path}`,
-        {
-          config: { business: { permission: read } },
-          schema: {
-            tags: [tag],
-            summary: `${tag} for a picker (page 1 of 100 by default, by name)`,
-            params,
-            querystring: contactPickerQuerySchema,
-            response: { 200: pagedEnvelopeSchema(contactViewSchema), ...errorResponses },
-          },
-        },
-        async (request) => {
-          const business = getBusiness(request);
-          return ok(
-            await listContacts(context, {
-              businessId: business.businessId,
-              type,
-              ability: business.ability,
-              query: request.query,
-            }),
-          );
-        },
-      );
+      listRoute({
+        path: `/business/:businessId/accounting/contacts/${path}`,
+        type,
+        read,
+        tag,
+        summary: `${tag} for a picker (page 1 of 100 by default, by name)`,
+        querystring: contactPickerQuerySchema,
+      });
     }
   };

@@ -16,7 +16,7 @@ import {
 } from '@ferry/domain/schemas';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError, type FieldError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type Actor, recordActivity } from '../activity/service.js';
@@ -189,6 +189,24 @@ export async function insertContact(
   return row;
 }
 
+/**
+ * Runs a contact write in one transaction and answers the stored contact; a broken unique rule (same
+ * email, or the network business already linked) becomes the spec's 409 for `type`.
+ */
+export async function writeContact(
+  db: Context['database']['db'],
+  type: ContactKind,
+  write: (tx: Tx) => Promise<ContactRow>,
+): Promise<ContactView> {
+  let row: ContactRow;
+  try {
+    row = await db.transaction(write);
+  } catch (error) {
+    rethrowContactConflict(error, type);
+  }
+  return toContactView(db, row, true);
+}
+
 /** A vendor or customer from the add form (or, with `inline`, from a picker: name and email only). */
 export async function createContact(
   context: Context,
@@ -213,21 +231,15 @@ export async function createContact(
           billingAddress: storedAddress(request.addresses?.billing),
         }
       : { name: request.name, email: request.email, needsFinalize: options.inline === true };
-  let row: ContactRow;
-  try {
-    row = await db.transaction((tx) =>
-      insertContact(context, tx, {
-        businessId: options.businessId,
-        type: options.type,
-        actor: options.actor,
-        contact,
-        remarks: options.inline ? 'Added from a picker' : null,
-      }),
-    );
-  } catch (error) {
-    rethrowContactConflict(error, options.type);
-  }
-  return toContactView(db, row, true);
+  return writeContact(db, options.type, (tx) =>
+    insertContact(context, tx, {
+      businessId: options.businessId,
+      type: options.type,
+      actor: options.actor,
+      contact,
+      remarks: options.inline ? 'Added from a picker' : null,
+    }),
+  );
 }
 
 const validationError = (errors: FieldError[]) =>
@@ -271,33 +283,27 @@ export async function updateContact(
   // Nothing to change (and nothing to finalize): no write, no activity entry.
   if (Object.keys(changes).length === 0 && !current.needsFinalize) return toContactView(db, current, true);
   const now = context.clock.now();
-  let row: ContactRow;
-  try {
-    row = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(contacts)
-        .set({ ...changes, needsFinalize: false, updatedAt: now })
-        .where(and(eq(contacts.id, current.id), eq(contacts.businessId, options.businessId)))
-        .returning();
-      if (!updated) throw new AppError('NOT_FOUND', 'Contact not found.');
-      await recordActivity(tx, {
-        businessId: options.businessId,
-        entityType: CONTACT_ENTITY_TYPE,
-        entityId: current.id,
-        subject: SUBJECT_OF[type],
-        action: 'CONTACT_UPDATED',
-        label: `${TYPE_LABEL[type]} details updated`,
-        actor: options.actor,
-        remarks: current.needsFinalize ? 'Details finalized' : null,
-        data: { fields: Object.keys(changes) },
-        at: now,
-      });
-      return updated;
+  return writeContact(db, type, async (tx) => {
+    const [updated] = await tx
+      .update(contacts)
+      .set({ ...changes, needsFinalize: false, updatedAt: now })
+      .where(and(eq(contacts.id, current.id), eq(contacts.businessId, options.businessId)))
+      .returning();
+    if (!updated) throw new AppError('NOT_FOUND', 'Contact not found.');
+    await recordActivity(tx, {
+      businessId: options.businessId,
+      entityType: CONTACT_ENTITY_TYPE,
+      entityId: current.id,
+      subject: SUBJECT_OF[type],
+      action: 'CONTACT_UPDATED',
+      label: `${TYPE_LABEL[type]} details updated`,
+      actor: options.actor,
+      remarks: current.needsFinalize ? 'Details finalized' : null,
+      data: { fields: Object.keys(changes) },
+      at: now,
     });
-  } catch (error) {
-    rethrowContactConflict(error, type);
-  }
-  return toContactView(db, row, true);
+    return updated;
+  });
 }
 
 /** Sets a vendor's tax id (the 9 digits, normalised by the shared schema). */

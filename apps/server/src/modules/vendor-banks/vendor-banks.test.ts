@@ -1,27 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../platform/idempotency/tables.js';
 import { makeContact, VALID_BANK } from '../../testing/contact-factories.js';
-import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import {
+  addBusinessMember,
+  makeBusiness,
+  makeSignedInBusiness,
+  makeUser,
+  signIn,
+} from '../../testing/factories.js';
+import { type AuthHeaders, useTestApp } from '../../testing/test-app.js';
 import { activityLogs } from '../activity/tables.js';
 import { contacts } from '../contacts/tables.js';
 import { revealAccountNumber } from './service.js';
 import { vendorBankAccounts } from './tables.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-type Headers = Record<string, string>;
+const t = useTestApp();
 
 async function setup() {
-  const { businessId, owner } = await makeBusiness(t.context);
+  const { businessId, owner, headers } = await makeSignedInBusiness(t.context);
   const vendor = await makeContact(t.context, { businessId });
-  return { businessId, owner, vendor, headers: await signIn(t.context, owner) };
+  return { businessId, owner, vendor, headers };
 }
 
 const addUrl = (businessId: string) => `/api/business/${businessId}/banking/connection/vendor-account`;
@@ -30,7 +30,7 @@ const listUrl = (businessId: string, vendorId: string) =>
 const primaryUrl = (businessId: string) =>
   `/api/business/${businessId}/banking/connection/vendor-account/mark-as-primary`;
 
-const add = (headers: Headers, businessId: string, payload: object, key: string | null = randomUUID()) =>
+const add = (headers: AuthHeaders, businessId: string, payload: object, key: string | null = randomUUID()) =>
   t.app.inject({
     method: 'POST',
     url: addUrl(businessId),

@@ -2,10 +2,8 @@ import { formatDateTime, getInitials, MONEY_MESSAGES } from '@ferry/domain';
 import {
   Avatar,
   Badge,
-  Button,
   Center,
   Group,
-  Loader,
   Paper,
   ScrollArea,
   Stack,
@@ -15,8 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconHistory, IconRobot } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { ErrorState } from '@/components/error-state';
+import { LoadMoreButton, QueryStateBlock } from '@/components/query-state-block';
 import { getActivityActor, getActivityIcon } from './activity-log-display';
 import { type ActivityLogEntry, useActivityLogs } from './get-activity-logs';
 
@@ -116,19 +115,15 @@ export const ActivityLogPanel = ({ businessId, entityType, entityId }: ActivityL
   const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   const titleId = useId();
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <Center py="xl" aria-label="Loading activity" role="status">
-        <Loader size="sm" type="dots" aria-hidden />
-      </Center>
-    );
-  } else if (query.isError && entries.length === 0) {
-    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (entries.length === 0) {
-    body = <EmptyLog />;
-  } else {
-    body = (
+  const body = (
+    <QueryStateBlock
+      query={query}
+      loadingLabel="Loading activity"
+      loadingPy="xl"
+      isEmpty={entries.length === 0}
+      empty={<EmptyLog />}
+      errorOnlyWhenEmpty
+    >
       <Stack gap="sm">
         <ScrollArea.Autosize mah={ACTIVITY_LOG_MAX_HEIGHT} type="auto" offsetScrollbars>
           <Timeline bulletSize={28} lineWidth={2}>
@@ -150,21 +145,10 @@ export const ActivityLogPanel = ({ businessId, entityType, entityId }: ActivityL
         {query.isFetchNextPageError ? (
           <ErrorState error={query.error} onRetry={() => void query.fetchNextPage()} />
         ) : null}
-        {query.hasNextPage ? (
-          <Group justify="center">
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-            >
-              Load more
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMoreButton query={query} />
       </Stack>
-    );
-  }
+    </QueryStateBlock>
+  );
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>

@@ -8,10 +8,8 @@ import {
 import {
   ActionIcon,
   Button,
-  Center,
   FileButton,
   Group,
-  Loader,
   Paper,
   Stack,
   Text,
@@ -21,10 +19,10 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileText, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Dialog } from '@/components/dialog';
 import { ErrorAlert } from '@/components/error-alert';
-import { ErrorState } from '@/components/error-state';
+import { QueryStateBlock } from '@/components/query-state-block';
 import { isApiError } from '@/lib/api-error';
 import {
   type ContactDocument,
@@ -189,23 +187,17 @@ export const ContactDocuments = ({ businessId, contactId, canManage }: ContactDo
     }
   };
 
-  let list: ReactNode;
-  if (query.isPending) {
-    list = (
-      <Center py="md" role="status" aria-label="Loading documents">
-        <Loader size="sm" type="dots" aria-hidden />
-      </Center>
-    );
-  } else if (query.isError) {
-    list = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (documents.length === 0) {
-    list = (
-      <Text size="sm" c="dimmed">
-        No documents yet.
-      </Text>
-    );
-  } else {
-    list = (
+  const list = (
+    <QueryStateBlock
+      query={query}
+      loadingLabel="Loading documents"
+      isEmpty={documents.length === 0}
+      empty={
+        <Text size="sm" c="dimmed">
+          No documents yet.
+        </Text>
+      }
+    >
       <Stack gap="xs" role="list" aria-label="Documents">
         {shown.map((document) => (
           <DocumentRow
@@ -217,8 +209,8 @@ export const ContactDocuments = ({ businessId, contactId, canManage }: ContactDo
           />
         ))}
       </Stack>
-    );
-  }
+    </QueryStateBlock>
+  );
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>

@@ -5,12 +5,12 @@ import {
   NETWORK_SEARCH_MIN,
   type NetworkBusiness,
 } from '@ferry/domain';
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { ErrorState } from '@/components/error-state';
+import { LoadMoreButton, QueryStateBlock } from '@/components/query-state-block';
 import { isApiError } from '@/lib/api-error';
 import {
   CONTACT_ADDED_MESSAGES,
@@ -130,53 +130,40 @@ export const NetworkSearch = ({ businessId, kind, onAdded }: NetworkSearchProps)
           Type at least {NETWORK_SEARCH_MIN} characters to search.
         </Text>
       ) : null;
-  } else if (search.isPending) {
-    body = (
-      <Center py="sm" role="status" aria-label="Searching">
-        <Loader size="sm" type="dots" aria-hidden />
-      </Center>
-    );
-  } else if (search.isError) {
-    body = <ErrorState error={search.error} onRetry={() => void search.refetch()} />;
-  } else if (results.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed">
-        {NOT_FOUND[kind]}
-      </Text>
-    );
   } else {
     body = (
-      <Stack gap="xs" role="list" aria-label="Businesses on Ferry">
-        {results.map((business) => (
-          <Paper
-            key={business.id}
-            withBorder
-            radius="md"
-            p="sm"
-            role="listitem"
-            aria-label={business.businessName}
-          >
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <BusinessSummary business={business} />
-              <Button size="xs" variant="light" onClick={() => setSelected(business)}>
-                Select
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-        {search.hasNextPage ? (
-          <Group justify="center">
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() => void search.fetchNextPage()}
-              loading={search.isFetchingNextPage}
+      <QueryStateBlock
+        query={search}
+        loadingLabel="Searching"
+        loadingPy="sm"
+        isEmpty={results.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            {NOT_FOUND[kind]}
+          </Text>
+        }
+      >
+        <Stack gap="xs" role="list" aria-label="Businesses on Ferry">
+          {results.map((business) => (
+            <Paper
+              key={business.id}
+              withBorder
+              radius="md"
+              p="sm"
+              role="listitem"
+              aria-label={business.businessName}
             >
-              Load more
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <BusinessSummary business={business} />
+                <Button size="xs" variant="light" onClick={() => setSelected(business)}>
+                  Select
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+          <LoadMoreButton query={search} />
+        </Stack>
+      </QueryStateBlock>
     );
   }
 

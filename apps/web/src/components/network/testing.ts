@@ -1,4 +1,5 @@
 import type { ContactView, NetworkBusiness } from '@ferry/domain';
+import { SEATTLE_ADDRESS } from '@/testing/addresses';
 
 /** Test factories of the network components. */
 export const makeNetworkBusiness = (overrides: Partial<NetworkBusiness> = {}): NetworkBusiness => ({
@@ -7,14 +8,7 @@ export const makeNetworkBusiness = (overrides: Partial<NetworkBusiness> = {}): N
   businessEmail: 'owner@harborcoffee.com',
   website: 'harborcoffee.com',
   addresses: {
-    billing: {
-      addressLine1: '12 Pier Road',
-      addressLine2: '',
-      city: 'Seattle',
-      state: 'WA',
-      zipCode: '98101',
-      country: 'US',
-    },
+    billing: SEATTLE_ADDRESS,
   },
   verificationStatus: 'FULL_VERIFIED',
   ...overrides,

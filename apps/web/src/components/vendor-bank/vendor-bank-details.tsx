@@ -1,21 +1,9 @@
 import { BANK_ACCOUNT_TYPES, MONEY_MESSAGES, maskLast4, type StatusColour } from '@ferry/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingBank, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
-import { ErrorState } from '@/components/error-state';
+import { QueryStateBlock } from '@/components/query-state-block';
 import { StatusBadge } from '@/components/status-badge';
 import { AddBankDetailsDialog } from './add-bank-details-dialog';
 import { ManualEntryWarningDialog } from './manual-entry-warning-dialog';
@@ -138,34 +126,31 @@ export const VendorBankDetails = ({
         {MANAGED_BY_VENDOR_NOTICE}
       </Alert>
     );
-  } else if (query.isPending) {
-    body = (
-      <Center py="md" role="status" aria-label="Loading bank details">
-        <Loader size="sm" type="dots" aria-hidden />
-      </Center>
-    );
-  } else if (query.isError) {
-    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (banks.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed">
-        {NO_BANK_DETAILS_TEXT}
-      </Text>
-    );
   } else {
     body = (
-      <Stack gap="sm" role="list" aria-label="Bank accounts">
-        {banks.map((bank) => (
-          <BankRow
-            key={bank.id}
-            bank={bank}
-            isPrimary={bank.id === primaryId}
-            canManage={canManage}
-            marking={markPrimary.isPending}
-            onMarkPrimary={() => void handleMarkPrimary(bank)}
-          />
-        ))}
-      </Stack>
+      <QueryStateBlock
+        query={query}
+        loadingLabel="Loading bank details"
+        isEmpty={banks.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            {NO_BANK_DETAILS_TEXT}
+          </Text>
+        }
+      >
+        <Stack gap="sm" role="list" aria-label="Bank accounts">
+          {banks.map((bank) => (
+            <BankRow
+              key={bank.id}
+              bank={bank}
+              isPrimary={bank.id === primaryId}
+              canManage={canManage}
+              marking={markPrimary.isPending}
+              onMarkPrimary={() => void handleMarkPrimary(bank)}
+            />
+          ))}
+        </Stack>
+      </QueryStateBlock>
     );
   }
 

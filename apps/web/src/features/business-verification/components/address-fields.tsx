@@ -1,10 +1,7 @@
-import { COUNTRIES, US_STATES } from '@ferry/domain';
 import { Fieldset, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { type DetailsValues, isUsCountry } from '../utils/details-form';
-
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
-const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+import { COUNTRY_OPTIONS, isUsCountry, US_STATE_OPTIONS } from '@/lib/address';
+import type { DetailsValues } from '../utils/details-form';
 
 /**
  * The business address (spec 000 §5): line 1 and 2, city, state, zip and country. The state is chosen
@@ -40,7 +37,7 @@ export const AddressFields = ({ form }: { form: UseFormReturnType<DetailsValues>
               label="State"
               withAsterisk
               placeholder="Select a state"
-              data={STATE_OPTIONS}
+              data={US_STATE_OPTIONS}
               searchable
               {...stateProps}
               onChange={(value) => {

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { mockApi, ok } from '@/testing/mock-api';
+import { chooseOption } from '@/testing/select';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import { makeUserProfile, signInAs } from '@/testing/users';
 import type { BeneficialView } from '../api/get-beneficial-owners';
@@ -46,17 +47,7 @@ export const stepButton = (title: string) =>
   });
 
 /** Picks an option of one select (every select keeps its options in the page). */
-export const choose = async (user: User, select: HTMLElement, option: string) => {
-  await user.click(select);
-  const listId = await waitFor(() => {
-    const id = select.getAttribute('aria-controls');
-    if (!id) throw new Error('Closed');
-    return id;
-  });
-  const list = document.getElementById(listId);
-  if (!list) throw new Error('No list');
-  await user.click(within(list).getByRole('option', { name: option, hidden: true }));
-};
+export const choose = (user: User, select: HTMLElement, option: string) => chooseOption(user, select, option);
 
 export const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name });
 

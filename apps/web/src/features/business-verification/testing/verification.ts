@@ -1,3 +1,4 @@
+import { SEATTLE_ADDRESS } from '@/testing/addresses';
 import type { BeneficialView, ControlPersonView, OwnerView } from '../api/get-beneficial-owners';
 import type { VerificationFormView } from '../api/get-verification-form';
 
@@ -7,14 +8,7 @@ export const FORM_PATH = `/business/${BUSINESS_ID}/verification/form`;
 export const OWNERS_PATH = `/business/${BUSINESS_ID}/beneficial`;
 export const INIT_PATH = `/business/${BUSINESS_ID}/verification/init`;
 
-export const SAVED_ADDRESS = {
-  addressLine1: '12 Pier Road',
-  addressLine2: '',
-  city: 'Seattle',
-  state: 'WA',
-  zipCode: '98101',
-  country: 'US',
-};
+export const SAVED_ADDRESS = SEATTLE_ADDRESS;
 
 export const SAVED_FORM: NonNullable<VerificationFormView['form']> = {
   legalBusinessName: 'Harbor Coffee Roasters LLC',

@@ -1,22 +1,12 @@
 import {
-  COUNTRIES,
   EMPLOYEE_COUNT_BANDS,
   findCountry,
-  findUsState,
   formatTaxId,
   type VerificationForm,
   verificationFormSchema,
 } from '@ferry/domain';
+import { type AddressValues, normaliseCountry, normaliseState } from '@/lib/address';
 import type { VerificationFormView } from '../api/get-verification-form';
-
-export type AddressValues = {
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-};
 
 /** The business details form as typed. */
 export type DetailsValues = {
@@ -27,16 +17,6 @@ export type DetailsValues = {
   address: AddressValues;
 };
 
-export const isUsCountry = (country: string): boolean => country === 'US';
-
-/** A stored country ('US', 'USA', 'United States') as the code of the country list. */
-export const normaliseCountry = (value: string | null | undefined): string => {
-  const trimmed = value?.trim() ?? '';
-  if (trimmed === '') return '';
-  const byName = COUNTRIES.find((c) => c.name.toLowerCase() === trimmed.toLowerCase());
-  return findCountry(trimmed)?.code ?? byName?.code ?? trimmed;
-};
-
 const isBand = (value: string | null | undefined): value is string =>
   EMPLOYEE_COUNT_BANDS.some((band) => band.value === value);
 
@@ -45,7 +25,6 @@ export const toDetailsValues = (view: VerificationFormView): DetailsValues => {
   const saved = view.form;
   const address = saved?.address;
   const country = normaliseCountry(address?.country || view.country);
-  const state = address?.state ?? '';
   return {
     legalBusinessName: saved?.legalBusinessName ?? view.businessName,
     taxId: saved ? formatTaxId(saved.taxId) : '',
@@ -55,8 +34,8 @@ export const toDetailsValues = (view: VerificationFormView): DetailsValues => {
       addressLine1: address?.addressLine1 ?? '',
       addressLine2: address?.addressLine2 ?? '',
       city: address?.city ?? '',
-      // A US state is chosen from the list by its code; the address lookup may have stored its name.
-      state: isUsCountry(country) ? (findUsState(state)?.code ?? state) : state,
+      // The address lookup may have stored a US state's name.
+      state: normaliseState(country, address?.state ?? ''),
       zipCode: address?.zipCode ?? '',
       country,
     },

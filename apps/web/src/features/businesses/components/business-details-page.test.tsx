@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { businessKeys } from '@/lib/businesses';
 import { getStored } from '@/lib/storage';
 import { fail, mockApi, ok } from '@/testing/mock-api';
+import { openOptionList } from '@/testing/select';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import { makeUserProfile, signInAs } from '@/testing/users';
 import { businessesQueryOptions } from '../api/get-businesses';
@@ -42,14 +43,7 @@ const countryInput = () => screen.getByRole('combobox', { name: /Country/ });
 
 /** The options of one select (every select keeps its options in the page). */
 const optionsOf = async (user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement) => {
-  await user.click(combobox);
-  const listId = await waitFor(() => {
-    const id = combobox.getAttribute('aria-controls');
-    if (!id) throw new Error('Closed');
-    return id;
-  });
-  const list = document.getElementById(listId);
-  if (!list) throw new Error('No list');
+  const list = await openOptionList(user, combobox);
   return within(list).getAllByRole('option', { hidden: true });
 };
 

@@ -3,28 +3,25 @@ import {
   businessPreferencesUpdateSchema,
   COUNTRIES,
   findCountry,
-  findUsState,
-  US_STATES,
 } from '@ferry/domain';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
+import {
+  type AddressValues,
+  COUNTRY_OPTIONS,
+  isUsCountry,
+  normaliseState,
+  US_STATE_OPTIONS,
+} from '@/lib/address';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { type BusinessPreferences, type PreferencesAddress, useUpdatePreferences } from '../api/preferences';
 import { ProfileSection } from './profile-section';
 
 export const PROFILE_SAVED_MESSAGE = 'Your business profile was saved.';
 
-type AddressValues = {
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-};
 type AddressKind = 'billing' | 'shipping';
 export type ProfileValues = { website: string; billing: AddressValues; shipping: AddressValues };
 
@@ -37,8 +34,6 @@ const EMPTY_ADDRESS: AddressValues = {
   country: '',
 };
 
-const isUs = (country: string) => country === 'US';
-
 /** A stored country ('US', 'USA', 'United States') as the code the country list uses. */
 const normaliseCountry = (value: string): string => {
   if (!value) return '';
@@ -49,7 +44,7 @@ const normaliseCountry = (value: string): string => {
 const toAddressValues = (address: PreferencesAddress | null | undefined): AddressValues => {
   if (!address) return { ...EMPTY_ADDRESS };
   const country = normaliseCountry(address.country);
-  const state = isUs(country) ? (findUsState(address.state)?.code ?? address.state) : address.state;
+  const state = normaliseState(country, address.state);
   return {
     addressLine1: address.addressLine1,
     addressLine2: address.addressLine2,
@@ -169,9 +164,6 @@ const useProfileForm = (preferences: BusinessPreferences) =>
   });
 type ProfileForm = ReturnType<typeof useProfileForm>;
 
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
-const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
-
 const AddressFields = ({
   form,
   kind,
@@ -211,12 +203,12 @@ const AddressFields = ({
           {...common}
           {...form.getInputProps(`${kind}.city`)}
         />
-        {isUs(address.country) ? (
+        {isUsCountry(address.country) ? (
           <Select
             label="State"
             aria-label={label('State')}
             placeholder="Select a state"
-            data={STATE_OPTIONS}
+            data={US_STATE_OPTIONS}
             searchable
             {...common}
             {...form.getInputProps(`${kind}.state`)}
@@ -251,7 +243,7 @@ const AddressFields = ({
           onChange={(value) => {
             const next = value ?? '';
             // US states and 2-character codes do not mix: start the state again when that changes.
-            if (isUs(next) !== isUs(address.country)) form.setFieldValue(`${kind}.state`, '');
+            if (isUsCountry(next) !== isUsCountry(address.country)) form.setFieldValue(`${kind}.state`, '');
             form.setFieldValue(`${kind}.country`, next);
           }}
         />

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Business } from '@/lib/businesses';
+import { SEATTLE_ADDRESS } from '@/testing/addresses';
 import { fail, mockApi, ok } from '@/testing/mock-api';
+import { chooseOption } from '@/testing/select';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import { makeUserProfile, signInAs } from '@/testing/users';
 import type { BusinessPreferences } from '../api/preferences';
@@ -18,14 +20,7 @@ const routes: RouteObject[] = [
   { path: '/b/:businessId/kyb/details', element: <Where name="Verify business" /> },
 ];
 
-const BILLING = {
-  addressLine1: '12 Pier Road',
-  addressLine2: '',
-  city: 'Seattle',
-  state: 'WA',
-  zipCode: '98101',
-  country: 'US',
-};
+const BILLING = SEATTLE_ADDRESS;
 
 const makePreferences = (overrides: Partial<BusinessPreferences> = {}): BusinessPreferences => ({
   businessId: BUSINESS_ID,
@@ -51,19 +46,7 @@ const setUp = (business: Partial<Business> = {}, preferences: Partial<BusinessPr
 const field = (name: string) => screen.getByRole('textbox', { name });
 const PREFS = `/preferences/${BUSINESS_ID}`;
 
-/** Picks an option of one select (every select keeps its options in the page). */
-const choose = async (user: ReturnType<typeof userEvent.setup>, select: string, option: string) => {
-  const combobox = screen.getByRole('combobox', { name: select });
-  await user.click(combobox);
-  const listId = await waitFor(() => {
-    const id = combobox.getAttribute('aria-controls');
-    if (!id) throw new Error('Closed');
-    return id;
-  });
-  const list = document.getElementById(listId);
-  if (!list) throw new Error(`No list for ${select}`);
-  await user.click(within(list).getByRole('option', { name: option, hidden: true }));
-};
+const choose = chooseOption;
 
 describe('Business profile page', () => {
   beforeEach(() => setUp());

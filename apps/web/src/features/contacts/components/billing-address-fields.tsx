@@ -1,11 +1,8 @@
-import { COUNTRIES, US_STATES } from '@ferry/domain';
 import { type ComboboxItem, Fieldset, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { memo, useCallback, useRef } from 'react';
-import { type ContactFormValues, isUsCountry } from '../utils/contact-form';
-
-const COUNTRY_OPTIONS: ComboboxItem[] = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
-const STATE_OPTIONS: ComboboxItem[] = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+import { COUNTRY_OPTIONS, isUsCountry, US_STATE_OPTIONS } from '@/lib/address';
+import type { ContactFormValues } from '../utils/contact-form';
 
 type ListSelectProps = {
   label: string;
@@ -76,7 +73,7 @@ export const BillingAddressFields = ({ form }: { form: UseFormReturnType<Contact
             <ListSelect
               label="State"
               placeholder="Select a state"
-              data={STATE_OPTIONS}
+              data={US_STATE_OPTIONS}
               value={state}
               error={form.errors['address.state']}
               onChange={setState}

@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '@/testing/mock-api';
+import { chooseOption } from '@/testing/select';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import {
   BUSINESS_ID,
@@ -42,19 +43,7 @@ afterEach(() => notifications.clean());
 const field = (name: string) => screen.getByRole('textbox', { name });
 const submit = (user: User, label = 'Add Vendor') => user.click(screen.getByRole('button', { name: label }));
 
-/** Picks an option of one select (every select keeps its options in the page). */
-const choose = async (user: User, select: string, option: string) => {
-  const combobox = screen.getByRole('combobox', { name: select });
-  await user.click(combobox);
-  const listId = await waitFor(() => {
-    const id = combobox.getAttribute('aria-controls');
-    if (!id) throw new Error('Closed');
-    return id;
-  });
-  const list = document.getElementById(listId);
-  if (!list) throw new Error(`No list for ${select}`);
-  await user.click(within(list).getByRole('option', { name: option, hidden: true }));
-};
+const choose = chooseOption;
 
 const openForm = async (path = ADD_VENDOR, business = makeBusiness(), handlers = {}) => {
   const api = mockContactsApi(business, handlers);

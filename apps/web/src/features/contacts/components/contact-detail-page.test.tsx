@@ -57,7 +57,7 @@ const open = async (contact = VENDOR, business = makeBusiness(), handlers = {}, 
 
 const hoverForTooltip = async (user: User, element: HTMLElement) => {
   await user.hover(element);
-  return screen.findByRole('tooltip');
+  return screen.findByRole('tooltip', {}, { timeout: 5_000 });
 };
 
 describe('Vendor detail page', () => {

@@ -1,12 +1,12 @@
 import { MESSAGES, NETWORK_SEARCH_MIN, type NetworkBusiness } from '@ferry/domain';
-import { Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
-import { ErrorState } from '@/components/error-state';
 import { useNetworkSearch } from '@/components/network/network-api';
+import { QueryStateBlock } from '@/components/query-state-block';
 import { isApiError } from '@/lib/api-error';
 import type { Contact } from '../api/contact-schemas';
 import { useLinkNetworkBusiness } from '../api/link-network-business';
@@ -92,56 +92,54 @@ export const NetworkLinkPanel = ({ businessId, config, contact, onLinked }: Netw
           Type at least {NETWORK_SEARCH_MIN} characters to search.
         </Text>
       );
-  } else if (search.isPending) {
-    body = (
-      <Center py="sm" role="status" aria-label="Searching">
-        <Loader size="sm" type="dots" aria-hidden />
-      </Center>
-    );
-  } else if (search.isError) {
-    body = <ErrorState error={search.error} onRetry={() => void search.refetch()} />;
-  } else if (results.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed" role="status">
-        No business on Ferry matches “{term}”. You can enter the details instead.
-      </Text>
-    );
   } else {
     body = (
-      <Stack
-        gap="xs"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Businesses on Ferry"
+      <QueryStateBlock
+        query={search}
+        loadingLabel="Searching"
+        loadingPy="sm"
+        isEmpty={results.length === 0}
+        empty={
+          <Text size="sm" c="dimmed" role="status">
+            No business on Ferry matches “{term}”. You can enter the details instead.
+          </Text>
+        }
       >
-        {results.map((business) => (
-          <Paper component="li" key={business.id} withBorder radius="md" px="md" py="xs">
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <BusinessLine business={business} />
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => setSelected(business)}
-                aria-label={`Select ${business.businessName}`}
-              >
-                Select
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-        {search.hasNextPage ? (
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => void search.fetchNextPage()}
-            loading={search.isFetchingNextPage}
-          >
-            Show more
-          </Button>
-        ) : null}
-      </Stack>
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Businesses on Ferry"
+        >
+          {results.map((business) => (
+            <Paper component="li" key={business.id} withBorder radius="md" px="md" py="xs">
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <BusinessLine business={business} />
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setSelected(business)}
+                  aria-label={`Select ${business.businessName}`}
+                >
+                  Select
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+          {search.hasNextPage ? (
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => void search.fetchNextPage()}
+              loading={search.isFetchingNextPage}
+            >
+              Show more
+            </Button>
+          ) : null}
+        </Stack>
+      </QueryStateBlock>
     );
   }
 

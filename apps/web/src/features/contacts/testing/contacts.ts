@@ -1,6 +1,7 @@
 import type { ContactView } from '@ferry/domain';
 import type { RouteObject } from 'react-router';
 import type { Business } from '@/lib/businesses';
+import { SEATTLE_ADDRESS } from '@/testing/addresses';
 import { type MockHandler, mockApi, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
 
@@ -57,14 +58,7 @@ export const makeContact = (overrides: Partial<ContactView> = {}): ContactView =
   ...overrides,
 });
 
-export const BILLING = {
-  addressLine1: '12 Pier Road',
-  addressLine2: '',
-  city: 'Seattle',
-  state: 'WA',
-  zipCode: '98101',
-  country: 'US',
-};
+export const BILLING = SEATTLE_ADDRESS;
 
 export const page = (items: ContactView[], total = items.length, pageNumber = 1, pageSize = 10) =>
   ok({ items, total, pageNumber, pageSize });

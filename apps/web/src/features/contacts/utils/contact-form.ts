@@ -1,26 +1,15 @@
 import {
   type Address,
-  COUNTRIES,
   checkSecondaryEmails,
-  findCountry,
   findPhoneCountry,
-  findUsState,
   isAddressSendable,
   type Phone,
 } from '@ferry/domain';
 import { EMPTY_PHONE, type PhoneValue } from '@/components/phone-field';
+import { type AddressValues, normaliseCountry, normaliseState } from '@/lib/address';
 import { isApiError } from '@/lib/api-error';
 import type { Contact, ContactAddress } from '../api/contact-schemas';
 import type { ContactKindConfig } from './contact-kind';
-
-export type AddressValues = {
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-};
 
 /** The contact form as typed (spec 002 §3 form shape). */
 export type ContactFormValues = {
@@ -46,8 +35,6 @@ export type ContactRequest = {
 /** Spec 002 §9: the default country is the United States. */
 export const DEFAULT_ADDRESS_COUNTRY = 'US';
 
-export const isUsCountry = (country: string): boolean => country === 'US';
-
 export const EMPTY_ADDRESS: AddressValues = {
   addressLine1: '',
   addressLine2: '',
@@ -65,14 +52,6 @@ export const EMPTY_CONTACT_VALUES: ContactFormValues = {
   address: EMPTY_ADDRESS,
 };
 
-/** A stored country ('US', 'USA', 'United States') as the code of the country list. */
-export const normaliseCountry = (value: string | null | undefined): string => {
-  const trimmed = value?.trim() ?? '';
-  if (trimmed === '') return '';
-  const byName = COUNTRIES.find((c) => c.name.toLowerCase() === trimmed.toLowerCase());
-  return findCountry(trimmed)?.code ?? byName?.code ?? trimmed;
-};
-
 const toAddressValues = (address: ContactAddress | null | undefined): AddressValues => {
   if (!address) return EMPTY_ADDRESS;
   const country = normaliseCountry(address.country) || DEFAULT_ADDRESS_COUNTRY;
@@ -80,8 +59,7 @@ const toAddressValues = (address: ContactAddress | null | undefined): AddressVal
     addressLine1: address.addressLine1,
     addressLine2: address.addressLine2,
     city: address.city,
-    // A US state is chosen from the list by its code.
-    state: isUsCountry(country) ? (findUsState(address.state)?.code ?? address.state) : address.state,
+    state: normaliseState(country, address.state),
     zipCode: address.zipCode,
     country,
   };
