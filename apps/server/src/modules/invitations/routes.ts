@@ -15,6 +15,14 @@ import {
   openInvitation,
 } from './service.js';
 
+export const acceptedInvitationSchema = z
+  .object({
+    invitationType: z.string(),
+    businessId: z.string().nullable(),
+    redirectTo: z.string().nullable(),
+  })
+  .meta({ id: 'AcceptedInvitation' });
+
 const invitationDataSchema = z
   .looseObject({
     id: z.string(),
@@ -122,30 +130,17 @@ export const invitationRoutes =
           summary: 'Accept an invitation addressed to the signed-in user (once)',
           params: z.object({ invitationId: z.string().max(64) }),
           response: {
-            200: envelopeSchema(
-              z.object({
-                invitationType: z.string(),
-                businessId: z.string().nullable(),
-                redirectTo: z.string().nullable(),
-              }),
-            ),
+            200: envelopeSchema(acceptedInvitationSchema),
             ...errorResponses,
           },
         },
       },
       async (request) => {
-        const result = await acceptInvitation(context, {
+        const accepted = await acceptInvitation(context, {
           invitationId: request.params.invitationId,
           user: getUser(request),
         });
-        return ok(
-          {
-            invitationType: result.invitationType,
-            businessId: result.businessId ?? null,
-            redirectTo: result.redirectTo ?? null,
-          },
-          'Invitation accepted.',
-        );
+        return ok(accepted, 'Invitation accepted.');
       },
     );
 

@@ -21,7 +21,6 @@ import {
 import type { UserRow } from '../users/tables.js';
 import {
   getInvitationKind,
-  type InvitationAcceptResult,
   type InvitationKindContext,
   invitationTtlMinutes,
   openableInvitationTypes,
@@ -369,6 +368,13 @@ export async function findInvitationToOpenByCode(
 
 const ID = /^[0-9a-f]{24}$/;
 
+/** What accepting answers: the invitation type, the business it concerns and where to go next. */
+export interface AcceptedInvitation {
+  invitationType: string;
+  businessId: string | null;
+  redirectTo: string | null;
+}
+
 /**
  * Accepts an invitation for its invitee: marks it used and runs its kind's handler in one transaction.
  * Of two concurrent accepts exactly one claims the row; the other (and any later one) gets 404.
@@ -376,7 +382,7 @@ const ID = /^[0-9a-f]{24}$/;
 export async function acceptInvitation(
   context: InvitationKindContext,
   options: { invitationId: string; user: UserRow },
-): Promise<{ invitationType: string } & InvitationAcceptResult> {
+): Promise<AcceptedInvitation> {
   const { user } = options;
   if (!ID.test(options.invitationId)) throw invalidInvitation();
   const { db } = context.database;

@@ -4,18 +4,18 @@ import {
   verificationFormSchema,
   verificationInquiryRequestSchema,
 } from '@ferry/domain/schemas';
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { invitations } from '../auth/tables.js';
 import { BUSINESS_PROFILE_PERMISSION } from '../businesses/service.js';
-import { acceptInvitation, invalidInvitation, isUsable, publicOrigin } from '../invitations/service.js';
+import { acceptedInvitationSchema } from '../invitations/routes.js';
+import { publicOrigin } from '../invitations/service.js';
 import './kinds.js';
 import {
+  acceptBusinessInvitation,
   BENEFICIAL_OWNER,
   CONTROL_PERSON,
   cancelIdentityVerification,
@@ -336,50 +336,18 @@ export const verificationRoutes =
           params: businessParams,
           body: acceptBusinessRequestSchema,
           response: {
-            200: envelopeSchema(
-              z.object({
-                invitationType: z.string(),
-                businessId: z.string().nullable(),
-                redirectTo: z.string().nullable(),
-              }),
-            ),
+            200: envelopeSchema(acceptedInvitationSchema),
             ...errorResponses,
           },
         },
       },
       async (request) => {
-        // Authorised by the invitation (the invitee is not a member of the business).
-        const user = getUser(request);
-        const { businessId } = request.params;
-        const { db } = context.database;
-        const [invitation] = await db
-          .select({ id: invitations.id })
-          .from(invitations)
-          .where(
-            and(
-              eq(invitations.businessId, businessId),
-              inArray(invitations.invitationType, [CONTROL_PERSON, BENEFICIAL_OWNER]),
-              isUsable(context.clock.now()),
-              request.body.invitationId
-                ? eq(invitations.id, request.body.invitationId)
-                : or(
-                    eq(invitations.sentToUserId, user.id),
-                    and(isNull(invitations.sentToUserId), eq(invitations.email, user.email.toLowerCase())),
-                  ),
-            ),
-          )
-          .orderBy(desc(invitations.createdAt))
-          .limit(1);
-        if (!invitation) throw invalidInvitation();
-        const accepted = await acceptInvitation(context, { invitationId: invitation.id, user });
-        return ok(
-          {
-            invitationType: accepted.invitationType,
-            businessId: accepted.businessId ?? null,
-            redirectTo: accepted.redirectTo ?? null,
-          },
-          'Invitation accepted.',
-        );
+        const accepted = await acceptBusinessInvitation(context, {
+          businessId: request.params.businessId,
+          user: getUser(request),
+          invitationId: request.body.invitationId,
+        });
+        return ok(accepted, 'Invitation accepted.');
       },
     );
   };

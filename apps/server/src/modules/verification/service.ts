@@ -1,6 +1,6 @@
 import { businessOnboardingState, formatTaxId } from '@ferry/domain';
 import type { BeneficialOwnersRequest, PersonIdentityStatus, VerificationForm } from '@ferry/domain/schemas';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -9,7 +9,13 @@ import type { InquiryKind, InquiryStatus } from '../../providers/identity/identi
 import { isPhoneVerificationRequired } from '../auth/set-password.js';
 import { invitations } from '../auth/tables.js';
 import { businesses } from '../businesses/tables.js';
-import { createInvitation } from '../invitations/service.js';
+import {
+  type AcceptedInvitation,
+  acceptInvitation,
+  createInvitation,
+  invalidInvitation,
+  isUsable,
+} from '../invitations/service.js';
 import { queueMessage } from '../notifications/service.js';
 import { renderVerificationInvitationMail } from '../notifications/templates.js';
 import { findUserById, markUserActive } from '../users/service.js';
@@ -866,4 +872,36 @@ export async function linkInvitedPerson(
     .where(eq(businessPeople.invitationId, options.invitationId));
   if (options.businessId) await evaluateBusiness(tx, context, options.businessId);
   return { redirectTo: '/verify/identity' };
+}
+
+/**
+ * `POST /business/{id}/user/accept-business`: accepts the signed-in user's usable control-person or
+ * beneficial-owner invitation of that business (the given one, else their newest). Authorised by the
+ * invitation: the invitee is not a member of the business.
+ */
+export async function acceptBusinessInvitation(
+  context: Ctx,
+  options: { businessId: string; user: UserRow; invitationId?: string | undefined },
+): Promise<AcceptedInvitation> {
+  const { user } = options;
+  const [invitation] = await context.database.db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.businessId, options.businessId),
+        inArray(invitations.invitationType, [CONTROL_PERSON, BENEFICIAL_OWNER]),
+        isUsable(context.clock.now()),
+        options.invitationId
+          ? eq(invitations.id, options.invitationId)
+          : or(
+              eq(invitations.sentToUserId, user.id),
+              and(isNull(invitations.sentToUserId), eq(invitations.email, user.email.toLowerCase())),
+            ),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt))
+    .limit(1);
+  if (!invitation) throw invalidInvitation();
+  return acceptInvitation(context, { invitationId: invitation.id, user });
 }
