@@ -100,3 +100,59 @@ export async function openSignedIn(
   );
   await page.goto(path);
 }
+
+/**
+ * Verifies a business through the API as its owner would through the app: the owner's identity in the
+ * sandbox identity provider, the verification form, and the owners (the owner as the only one). The
+ * sandbox approves the business check, so it ends FULL_VERIFIED.
+ */
+export async function verifyBusinessViaApi(
+  request: APIRequestContext,
+  session: { token: string; sessionId: string },
+  businessId: string,
+  legalBusinessName: string,
+) {
+  const headers = sessionHeaders(session);
+  const init = await request.post(`/api/business/${businessId}/verification/init`, { headers });
+  expect(init.status(), await init.text()).toBe(200);
+  const { inquiryId, sessionToken } = (await init.json()).data as { inquiryId: string; sessionToken: string };
+  const decision = await request.post(`/api/sandbox/identity/inquiries/${inquiryId}/decision`, {
+    data: { sessionToken, decision: 'approve' },
+  });
+  expect(decision.status(), await decision.text()).toBe(200);
+  const complete = await request.post('/api/user/verification/complete', { headers, data: { inquiryId } });
+  expect(complete.status(), await complete.text()).toBe(200);
+  const form = await request.patch(`/api/business/${businessId}/verification/form`, {
+    headers,
+    data: {
+      legalBusinessName,
+      taxId: '12-3456789',
+      website: 'ferry.example',
+      employeeCount: 'FIVE_TO_FIFTEEN',
+      address: {
+        addressLine1: '100 Congress Ave',
+        addressLine2: '',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        country: 'US',
+      },
+    },
+  });
+  expect(form.status(), await form.text()).toBe(200);
+  const owners = await request.patch(`/api/business/${businessId}/beneficial`, {
+    headers,
+    data: {
+      controlPerson: { isSelf: true, title: 'Founder' },
+      owners: [{ isSelf: true, ownershipPercent: 100 }],
+      submit: true,
+    },
+  });
+  expect(owners.status(), await owners.text()).toBe(200);
+  await expect
+    .poll(async () => {
+      const summary = await request.get(`/api/business/${businessId}`, { headers });
+      return (await summary.json()).data.status as string;
+    })
+    .toBe('FULL_VERIFIED');
+}

@@ -15,12 +15,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { accountingRoutes } from './modules/accounting/routes.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { passwordRoutes } from './modules/auth/password-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { signInRoutes } from './modules/auth/sign-in-routes.js';
+import { registerBankingJobs } from './modules/banking/jobs.js';
+import { bankingRoutes, bankLinkWebhookRoutes } from './modules/banking/routes.js';
+import { sandboxRailsRoutes } from './modules/banking/sandbox-routes.js';
 import { businessRoutes } from './modules/businesses/routes.js';
 import { businessSearchRoutes } from './modules/businesses/search-routes.js';
+import { registerCardJobs } from './modules/cards/jobs.js';
+import { cardRoutes } from './modules/cards/routes.js';
 import { clientConfigRoutes } from './modules/client-config/routes.js';
 import { contactDocumentRoutes } from './modules/contacts/documents-routes.js';
 import { networkRoutes } from './modules/contacts/network-routes.js';
@@ -47,7 +53,12 @@ import type { ErrorBody } from './platform/http/errors.js';
 import { registerSecurity } from './platform/http/security.js';
 import { purgeExpiredIdempotencyKeys, registerIdempotency } from './platform/idempotency/idempotency.js';
 import { APP_VERSION } from './platform/version.js';
+import { isSandboxBankLink } from './providers/bank-link/sandbox.js';
+import { sandboxBankLinkRoutes } from './providers/bank-link/sandbox-routes.js';
+import { isSandboxCardVault } from './providers/card-vault/card-vault.js';
+import { sandboxCardVaultRoutes } from './providers/card-vault/sandbox-routes.js';
 import { isSandboxIdentity } from './providers/identity/sandbox.js';
+import { isSandboxRails } from './providers/rails/sandbox.js';
 
 const REQUEST_ID = /^[A-Za-z0-9_\-:.]{1,64}$/;
 
@@ -61,6 +72,8 @@ export function findWebDist(): string | null {
 export function registerJobs(context: AppContext): void {
   registerNotificationJobs(context);
   registerVerificationJobs(context);
+  registerCardJobs(context);
+  registerBankingJobs(context);
   context.jobs.register(
     'idempotency.purge',
     async () => {
@@ -162,8 +175,21 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(networkRoutes(context));
       await api.register(vendorBankRoutes(context));
       await api.register(activityRoutes(context));
+      await api.register(cardRoutes(context));
+      await api.register(bankingRoutes(context));
+      await api.register(bankLinkWebhookRoutes(context));
+      await api.register(accountingRoutes(context));
+      if (isSandboxRails(context.providers.rails) && !context.config.isProduction) {
+        await api.register(sandboxRailsRoutes(context, context.providers.rails));
+      }
       if (isSandboxIdentity(context.providers.identity)) {
         await api.register(sandboxIdentityRoutes(context, context.providers.identity));
+      }
+      if (isSandboxBankLink(context.providers.bankLink)) {
+        await api.register(sandboxBankLinkRoutes(context.providers.bankLink));
+      }
+      if (isSandboxCardVault(context.providers.cardVault)) {
+        await api.register(sandboxCardVaultRoutes(context.providers.cardVault));
       }
       if (!context.config.isProduction) await api.register(devOutboxRoutes(context));
     },

@@ -86,6 +86,51 @@ export const configSchema = z.object({
   PERSONA_INDIVIDUAL_TEMPLATE_ID: z.string().optional(),
   PERSONA_BUSINESS_TEMPLATE_ID: z.string().optional(),
   PERSONA_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Card vault (tokenises cards for paying): Ferry's own sandbox vault (Stripe's test numbers, nothing
+   * leaves the server) or Stripe (the browser uses Stripe Elements; the server never sees a card number).
+   */
+  CARD_VAULT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Stripe secret key (sk_live_… / sk_test_…), server only. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Stripe publishable key (pk_live_… / pk_test_…), given to the browser for Stripe Elements. */
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /**
+   * US states (2-letter codes, comma-separated) whose payers are never charged a card surcharge.
+   * Default: Connecticut and Massachusetts (state laws ban surcharges) and Puerto Rico (same). Review
+   * it with counsel as the laws change (e.g. add a state that bans or caps surcharges below the fee).
+   */
+  CARD_SURCHARGE_BANNED_STATES: z
+    .string()
+    .default('CT,MA,PR')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, { error: 'use 2-letter state codes, e.g. CT,MA,PR' }))),
+  /**
+   * What card processing costs a merchant, in basis points (290 = 2.90%): a payee's surcharge rate is
+   * the lower of this and the card networks' 3% cap.
+   */
+  CARD_PROCESSING_COST_BPS: z.coerce.number().int().min(0).max(1000).default(290),
+  /** Instant bank link: Ferry's own bank-link sandbox, or Plaid (Link + Auth). */
+  BANK_LINK_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
+  PLAID_CLIENT_ID: z.string().optional(),
+  PLAID_SECRET: z.string().optional(),
+  /** Plaid's environment: its sandbox (test credentials user_good / pass_good) or production. */
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /**
+   * Where Plaid sends item webhooks (…/api/webhooks/bank-link). Unset: no webhooks, and Ferry relies on
+   * polling the items' status (for servers that webhooks cannot reach).
+   */
+  PLAID_WEBHOOK_URL: z.url().optional(),
+  /**
+   * Payment rails (micro-deposits, later payments): Ferry's sandbox rails and sandbox bank, with a
+   * sandbox clock that can be moved ahead (its routes exist only outside production).
+   */
+  RAILS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -141,6 +186,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new ConfigError(
       'Invalid configuration:\n  PERSONA_API_KEY, PERSONA_INDIVIDUAL_TEMPLATE_ID, PERSONA_BUSINESS_TEMPLATE_ID: required when IDENTITY_PROVIDER=persona',
+    );
+  }
+  if (config.BANK_LINK_PROVIDER === 'plaid' && !(config.PLAID_CLIENT_ID && config.PLAID_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PLAID_CLIENT_ID, PLAID_SECRET: required when BANK_LINK_PROVIDER=plaid',
+    );
+  }
+  if (
+    config.CARD_VAULT_PROVIDER === 'stripe' &&
+    !(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: required when CARD_VAULT_PROVIDER=stripe',
     );
   }
   if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {

@@ -1,5 +1,6 @@
 export * from './catalogues/index.js';
 export * from './dates/index.js';
+export * from './fees/index.js';
 export * from './format/index.js';
 export * from './ids/index.js';
 export * from './money/index.js';

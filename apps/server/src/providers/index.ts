@@ -1,9 +1,16 @@
 import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
+import { getDataSecretBox } from '../platform/crypto/secret-box.js';
 import type { Database } from '../platform/db/client.js';
+import type { BankLinkProvider } from './bank-link/bank-link.js';
+import { createPlaidBankLink } from './bank-link/plaid.js';
+import { createSandboxBankLink } from './bank-link/sandbox.js';
 import type { BotCheckProvider } from './bot-check/bot-check.js';
 import { createRecaptchaBotCheck } from './bot-check/recaptcha.js';
 import { createSandboxBotCheck } from './bot-check/sandbox.js';
+import type { CardVaultProvider } from './card-vault/card-vault.js';
+import { createSandboxCardVault } from './card-vault/sandbox.js';
+import { createStripeCardVault } from './card-vault/stripe.js';
 import type { FilesProvider } from './files/files.js';
 import { createLocalFiles } from './files/local.js';
 import { createS3Files } from './files/s3.js';
@@ -13,6 +20,8 @@ import { createSandboxIdentity } from './identity/sandbox.js';
 import type { MailProvider } from './mail/mail.js';
 import { createSandboxMail } from './mail/sandbox.js';
 import { createSmtpMail } from './mail/smtp.js';
+import type { RailsProvider } from './rails/rails.js';
+import { createSandboxRails } from './rails/sandbox.js';
 import { createSandboxSms } from './sms/sandbox.js';
 import type { SmsProvider } from './sms/sms.js';
 import { createTwilioSms } from './sms/twilio.js';
@@ -24,6 +33,9 @@ export interface Providers {
   botCheck: BotCheckProvider;
   files: FilesProvider;
   identity: IdentityProvider;
+  bankLink: BankLinkProvider;
+  rails: RailsProvider;
+  cardVault: CardVaultProvider;
 }
 
 export function createProviders(config: Config, deps: { database: Database; clock: Clock }): Providers {
@@ -68,5 +80,23 @@ export function createProviders(config: Config, deps: { database: Database; cloc
           webhookSecret: config.PERSONA_WEBHOOK_SECRET,
         })
       : createSandboxIdentity(deps);
-  return { mail, sms, botCheck, files, identity };
+  const rails = createSandboxRails({ ...deps, config });
+  const bankLink =
+    config.BANK_LINK_PROVIDER === 'plaid' && config.PLAID_CLIENT_ID && config.PLAID_SECRET
+      ? createPlaidBankLink({
+          clientId: config.PLAID_CLIENT_ID,
+          secret: config.PLAID_SECRET,
+          env: config.PLAID_ENV,
+          webhookUrl: config.PLAID_WEBHOOK_URL ?? null,
+          clock: deps.clock,
+        })
+      : createSandboxBankLink({ ...deps, secretBox: () => getDataSecretBox(config) });
+  const cardVault =
+    config.CARD_VAULT_PROVIDER === 'stripe' && config.STRIPE_SECRET_KEY
+      ? createStripeCardVault({
+          secretKey: config.STRIPE_SECRET_KEY,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+        })
+      : createSandboxCardVault({ ...deps, config });
+  return { mail, sms, botCheck, files, identity, rails, bankLink, cardVault };
 }

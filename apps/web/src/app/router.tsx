@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
       { path: paths.unauthorized.path, lazy: () => import('./routes/unauthorized') },
       // The sandbox identity provider's hosted page (public, no app shell).
       { path: paths.sandboxIdentityInquiry.path, lazy: () => import('./routes/sandbox/identity-inquiry') },
+      // The bank emails' links: signs in first (with a redirectUrl back), then guards itself.
+      { path: paths.bankProcessStart.path, lazy: () => import('./routes/process-bank-start') },
       // Public with ?token=; otherwise it guards itself (RequireUser level 'verified').
       { path: paths.acceptInvitation.path, lazy: () => import('./routes/accept-invitation') },
       // Route guard (spec 000 §4). /verify and /set-password are where its steps 4 and 5 lead: a session
@@ -61,6 +63,8 @@ export const routes: RouteObject[] = [
             path: paths.onboard.connectAccounting.path,
             lazy: () => import('./routes/onboard/connect-accounting'),
           },
+          // The sandbox bank's statement (test-mode look, outside the app shell).
+          { path: paths.sandboxBankStatement.path, lazy: () => import('./routes/sandbox/bank-statement') },
           {
             element: <AppLayout />,
             children: [
@@ -79,6 +83,16 @@ export const routes: RouteObject[] = [
               { path: paths.business.customers.path, lazy: () => import('./routes/business/customers') },
               { path: paths.business.customerAdd.path, lazy: () => import('./routes/business/customer-add') },
               { path: paths.business.customer.path, lazy: () => import('./routes/business/customer') },
+              // Bank accounts and cards; ?verify= / ?reconnect= from the bank emails.
+              {
+                path: paths.business.settingsBankAccount.path,
+                lazy: () => import('./routes/business/settings-bank-account'),
+              },
+              // Card acceptance: merchant onboarding, SAQ and surcharge (features/cards).
+              {
+                path: paths.business.settingsAcceptCardPayment.path,
+                lazy: () => import('./routes/business/settings-accept-card-payment'),
+              },
               // Any other page of a business: not found, inside the shell (the switcher keeps working).
               { path: '/b/:businessId/*', lazy: () => import('./routes/business/not-found') },
             ],

@@ -42,6 +42,22 @@ export const paths = {
     customers: { path: '/b/:businessId/customers', getHref: specPaths.customers },
     customerAdd: { path: '/b/:businessId/customers/add', getHref: specPaths.customerAdd },
     customer: { path: '/b/:businessId/customers/:contactId', getHref: specPaths.customer },
+    // Bank accounts and cards (features/banking, features/cards).
+    settingsBankAccount: {
+      path: '/b/:businessId/settings/bank-account',
+      getHref: specPaths.settingsBankAccount,
+    },
+    settingsAcceptCardPayment: {
+      path: '/b/:businessId/settings/accept-card-payment',
+      getHref: specPaths.settingsAcceptCardPayment,
+    },
+  },
+  // The bank emails' links (features/banking): signs in if needed, then opens the right dialog.
+  bankProcessStart: { path: '/process/bank/start', getHref: specPaths.bankProcessStart },
+  // The sandbox rails bank's statement of an account (sandbox only).
+  sandboxBankStatement: {
+    path: '/sandbox/bank',
+    getHref: (accountId: string) => `/sandbox/bank?accountId=${encodeURIComponent(accountId)}`,
   },
   // Identity verification (features/identity-verification) and the sandbox provider's hosted page.
   verifyIdentity: { path: '/verify/identity', getHref: specPaths.verifyIdentity },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getUsFederalHolidays } from './holidays.js';
+import { getBankHolidaysBetween, getUsFederalHolidays } from './holidays.js';
 
 const observed = (year: number) => getUsFederalHolidays(year).map((h) => h.observedDate);
 
@@ -48,5 +48,16 @@ describe('getUsFederalHolidays', () => {
 
   it('rejects unsupported years', () => {
     expect(() => getUsFederalHolidays(2025.5)).toThrow(RangeError);
+  });
+});
+
+describe('getBankHolidaysBetween', () => {
+  it('lists the holidays whose date or observed date falls in the range', () => {
+    expect(getBankHolidaysBetween('2022-12-20', '2023-01-03')).toEqual([
+      { name: 'Christmas Day', date: '2022-12-25', observedDate: '2022-12-26' },
+      { name: "New Year's Day", date: '2023-01-01', observedDate: '2023-01-02' },
+    ]);
+    expect(getBankHolidaysBetween('2026-07-01', '2026-07-31').map((h) => h.date)).toEqual(['2026-07-04']);
+    expect(getBankHolidaysBetween('2026-07-05', '2026-07-01')).toEqual([]);
   });
 });

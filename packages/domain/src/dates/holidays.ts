@@ -1,4 +1,5 @@
-import { fromDayNumber, getWeekday } from './calendar-date.js';
+import * as federalHolidays from '@18f/us-federal-holidays';
+import { fromDayNumber, getWeekday, toDayNumber } from './calendar-date.js';
 
 export interface Holiday {
   name: string;
@@ -11,51 +12,27 @@ export interface Holiday {
   observedDate: string | null;
 }
 
-const dayNumber = (year: number, month: number, day: number): number =>
-  Date.UTC(year, month - 1, day) / 86_400_000;
-
-/** The n-th given weekday (0 = Sunday) of a month; n = -1 for the last one. */
-const nthWeekday = (year: number, month: number, weekday: number, n: number): number => {
-  if (n > 0) {
-    const first = dayNumber(year, month, 1);
-    const offset = (weekday - getWeekday(fromDayNumber(first)) + 7) % 7;
-    return first + offset + (n - 1) * 7;
-  }
-  const last = dayNumber(year, month + 1, 0);
-  return last - ((getWeekday(fromDayNumber(last)) - weekday + 7) % 7);
-};
-
-const MONDAY = 1;
-const THURSDAY = 4;
+/** Juneteenth became a federal holiday in June 2021; the Federal Reserve first closed for it in 2022. */
+const JUNETEENTH = 'Juneteenth National Independence Day';
+const FED_JUNETEENTH_FROM = 2022;
 
 /**
- * The Federal Reserve's bank holidays of a year (the eleven US federal holidays; Juneteenth from
- * 2022, when the Federal Reserve first observed it), with the observed-date rule of the Federal Reserve.
+ * The Federal Reserve's bank holidays of a year: the eleven US federal holidays from the maintained
+ * `@18f/us-federal-holidays` list (read unshifted), with the Federal Reserve's own rules on top —
+ * Juneteenth from 2022, a Sunday holiday observed the Monday after, a Saturday holiday not observed.
  */
 export const getUsFederalHolidays = (year: number): Holiday[] => {
   if (!Number.isInteger(year) || year < 1971 || year > 9999)
     throw new RangeError(`Unsupported year: ${year}`);
-  const entries: [string, number][] = [
-    ["New Year's Day", dayNumber(year, 1, 1)],
-    ['Birthday of Martin Luther King, Jr.', nthWeekday(year, 1, MONDAY, 3)],
-    ["Washington's Birthday", nthWeekday(year, 2, MONDAY, 3)],
-    ['Memorial Day', nthWeekday(year, 5, MONDAY, -1)],
-    ...(year >= 2022
-      ? ([['Juneteenth National Independence Day', dayNumber(year, 6, 19)]] as [string, number][])
-      : []),
-    ['Independence Day', dayNumber(year, 7, 4)],
-    ['Labor Day', nthWeekday(year, 9, MONDAY, 1)],
-    ['Columbus Day', nthWeekday(year, 10, MONDAY, 2)],
-    ['Veterans Day', dayNumber(year, 11, 11)],
-    ['Thanksgiving Day', nthWeekday(year, 11, THURSDAY, 4)],
-    ['Christmas Day', dayNumber(year, 12, 25)],
-  ];
-  return entries.map(([name, day]) => {
-    const date = fromDayNumber(day);
-    const weekday = getWeekday(date);
-    const observedDate = weekday === 6 ? null : weekday === 0 ? fromDayNumber(day + 1) : date;
-    return { name, date, observedDate };
-  });
+  return federalHolidays
+    .allForYear(year, { shiftSaturdayHolidays: false, shiftSundayHolidays: false })
+    .filter((holiday) => holiday.name !== JUNETEENTH || year >= FED_JUNETEENTH_FROM)
+    .map((holiday) => {
+      const date = holiday.dateString;
+      const weekday = getWeekday(date);
+      const observedDate = weekday === 6 ? null : weekday === 0 ? fromDayNumber(toDayNumber(date) + 1) : date;
+      return { name: holiday.name, date, observedDate };
+    });
 };
 
 const cache = new Map<number, ReadonlySet<string>>();
@@ -72,4 +49,23 @@ export const getBankHolidayDates = (year: number): ReadonlySet<string> => {
     cache.set(year, dates);
   }
   return dates;
+};
+
+/**
+ * The bank holidays between two dates (inclusive, 'YYYY-MM-DD'), by holiday date, oldest first. A
+ * holiday counts when either its date or its observed date is in the range.
+ */
+export const getBankHolidaysBetween = (from: string, to: string): Holiday[] => {
+  const start = fromDayNumber(toDayNumber(from));
+  const end = fromDayNumber(toDayNumber(to));
+  if (start > end) return [];
+  const holidays: Holiday[] = [];
+  for (let year = Number(start.slice(0, 4)) - 1; year <= Number(end.slice(0, 4)); year += 1) {
+    if (year < 1971 || year > 9999) continue;
+    for (const holiday of getUsFederalHolidays(year)) {
+      const inRange = (d: string | null) => d !== null && d >= start && d <= end;
+      if (inRange(holiday.date) || inRange(holiday.observedDate)) holidays.push(holiday);
+    }
+  }
+  return holidays;
 };

@@ -58,7 +58,7 @@ export async function recordActivity(db: DbOrTx, entry: NewActivity): Promise<st
 }
 
 /** Subjects whose entries can be written today; a member sees the ones they may read. */
-const LOGGED_SUBJECTS: readonly Subject[] = ['PayManageVendors', 'GetPaidManageCustomers'];
+const LOGGED_SUBJECTS: readonly Subject[] = ['PayManageVendors', 'GetPaidManageCustomers', 'PaymentMethod'];
 
 const toItem = (row: ActivityLogRow): ActivityLogItem => ({
   id: row.id,

@@ -35,7 +35,8 @@ const logoUpload = () => {
 };
 
 /** Every business route of the businesses issue, with a valid request. */
-const ROUTES: [string, Call, 'read' | 'write'][] = [
+/** 'scoped': only the tenant and session checks apply (a read whose answer depends on the data). */
+const ROUTES: [string, Call, 'read' | 'write' | 'scoped'][] = [
   ['GET /business/:id', (id) => ({ method: 'GET', url: `/api/business/${id}` }), 'read'],
   [
     'PATCH /business/:id',
@@ -290,6 +291,204 @@ const ROUTES: [string, Call, 'read' | 'write'][] = [
       url: `/api/business/${id}/user-activity-logs?entityType=contacts&entityId=${f.vendorId}`,
     }),
     'read',
+  ],
+  // Business bank accounts and the chart of accounts (issue 6).
+  ['GET bank/accounts', (id) => ({ method: 'GET', url: `/api/business/${id}/bank/accounts` }), 'read'],
+  [
+    'GET banking/connection/token',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/banking/connection/token` }),
+    'write',
+  ],
+  [
+    'GET banking/connection/plaid',
+    (id) => ({
+      method: 'GET',
+      url: `/api/business/${id}/banking/connection/plaid?tokenId=public-sandbox-x&bankInstituteId=ins_3`,
+    }),
+    'write',
+  ],
+  [
+    'POST banking/connection/account',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/banking/connection/account`,
+      headers: { 'idempotency-key': `cross-tenant-bank-${id}` },
+      payload: { ...VALID_BANK, consent: undefined },
+    }),
+    'write',
+  ],
+  [
+    'POST banking/connection/account/verify',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/banking/connection/account/verify`,
+      headers: { 'idempotency-key': `cross-tenant-verify-${id}` },
+      payload: { paymentInstrumentId: SOME_ID, firstMicroDeposit: '1', secondMicroDeposit: '2' },
+    }),
+    'write',
+  ],
+  [
+    'PATCH banking/connection/mark-as-primary',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/banking/connection/mark-as-primary`,
+      payload: { paymentInstrumentId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'PATCH banking/connection/link-account',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/banking/connection/link-account`,
+      payload: { paymentInstrumentId: SOME_ID, businessAccountId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'PATCH banking/connection/unlink-account',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/banking/connection/unlink-account`,
+      payload: { paymentInstrumentId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'DELETE banking/connection/account/:accountId',
+    (id) => ({ method: 'DELETE', url: `/api/business/${id}/banking/connection/account/${SOME_ID}` }),
+    'write',
+  ],
+  [
+    'POST banking/connection/reconnect',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/banking/connection/reconnect`,
+      payload: { accountId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'GET banking/connection/reconnect-url',
+    (id) => ({
+      method: 'GET',
+      url: `/api/business/${id}/banking/connection/reconnect-url?accountId=${SOME_ID}&isMicroDeposit=true`,
+    }),
+    'write',
+  ],
+  [
+    'GET accounting/accounts',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/accounting/accounts?parentAccountType=BANK` }),
+    'read',
+  ],
+  // Cards and card acceptance (issue 6).
+  [
+    'GET card-payment/cards',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/card-payment/cards` }),
+    'read',
+  ],
+  [
+    'POST card-payment/card',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/card-payment/card`,
+      headers: { 'idempotency-key': `cross-tenant-card-${id}` },
+      payload: { tokenId: 'tok_unknown', fingerprint: 'ffffffffffffffff', isCardSaved: true },
+    }),
+    'write',
+  ],
+  [
+    'PATCH card-payment/card/primary',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/card-payment/card/primary`,
+      payload: { cardId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'PATCH card-payment/card/link-account',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/card-payment/card/link-account`,
+      payload: { cardId: SOME_ID, businessAccountId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'PATCH card-payment/card/unlink-account',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/card-payment/card/unlink-account`,
+      payload: { cardId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'DELETE card-payment/card/:cardId',
+    (id) => ({ method: 'DELETE', url: `/api/business/${id}/card-payment/card/${SOME_ID}` }),
+    'write',
+  ],
+  [
+    'GET card-payment/merchant-status',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/card-payment/merchant-status` }),
+    'read',
+  ],
+  [
+    'POST card-payment/merchant',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/card-payment/merchant`,
+      headers: { 'idempotency-key': `cross-tenant-merchant-${id}` },
+      payload: {
+        incorporationDate: '2019-04-01',
+        businessCategory: 'RETAIL',
+        businessWebsite: 'www.example.com',
+        businessType: 'LLC',
+        payoutBankAccount: SOME_ID,
+        expectedAnnualCardVolume: 5000,
+        agreeTerms: true,
+      },
+    }),
+    'write',
+  ],
+  [
+    'PATCH card-payment/saq-details',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/card-payment/saq-details`,
+      payload: {
+        saqType: 'A',
+        signerName: 'Jane Doe',
+        signerTitle: 'CEO',
+        attestations: {
+          outsourcedToCompliantProviders: true,
+          noElectronicCardholderData: true,
+          paperRecordsSecured: true,
+          providerComplianceMonitored: true,
+          informationIsAccurate: true,
+        },
+      },
+    }),
+    'write',
+  ],
+  [
+    'PATCH card-payment/surcharges/:surchargeId',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/card-payment/surcharges/${SOME_ID}`,
+      payload: { enabled: true },
+    }),
+    'write',
+  ],
+  [
+    'POST card-payment/fee-quote',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/card-payment/fee-quote`,
+      payload: { baseAmount: 10, payeeId: SOME_ID },
+    }),
+    'scoped',
   ],
 ];
 

@@ -12,6 +12,8 @@ const clientConfigSchema = z
       action: z.string(),
     }),
     phoneVerificationCountries: z.array(z.string()),
+    bankLink: z.object({ provider: z.enum(['sandbox', 'plaid']) }),
+    cardVault: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
   })
   .meta({ id: 'ClientConfig' });
 
@@ -38,6 +40,11 @@ export const clientConfigRoutes =
             action: BOT_CHECK_ACTION,
           },
           phoneVerificationCountries: context.config.PHONE_VERIFICATION_COUNTRIES,
+          bankLink: { provider: context.providers.bankLink.name },
+          cardVault: {
+            provider: context.providers.cardVault.name,
+            publishableKey: context.providers.cardVault.publishableKey,
+          },
         }),
     );
   };

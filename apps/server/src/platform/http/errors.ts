@@ -24,11 +24,20 @@ export const ERROR_STATUS = {
   /** An invitation that is unknown, expired, revoked, used, or not the caller's. */
   INVALID_INVITATION: 404,
   CONFLICT: 409,
+  /** Cards (issue 6): the same card (fingerprint) is already on the business. */
+  DUPLICATE_CARD: 409,
+  /** Card acceptance needs a FULL_VERIFIED business. */
+  BUSINESS_NOT_VERIFIED: 409,
   IDEMPOTENCY_REQUEST_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REUSED: 422,
   UNPROCESSABLE: 422,
+  /** Card vault answers (issue 6): the card data or the card itself was refused. */
+  INVALID_NUMBER: 422,
+  INVALID_EXPIRY: 422,
+  INVALID_CVC: 422,
+  CARD_DECLINED: 422,
   ACCOUNT_LOCKED: 423,
   RATE_LIMITED: 429,
   OTP_RESEND_TOO_SOON: 429,

@@ -1,4 +1,7 @@
+import { OnboardingBankStep } from '@/features/banking';
 import { LinkBankStepPage } from '@/features/businesses/components/link-bank-step-page';
 
-/** Route module for React Router `lazy`. */
-export const Component = LinkBankStepPage;
+/** Route module for React Router `lazy`: the onboarding frame with the banking area's bank linking. */
+export function Component() {
+  return <LinkBankStepPage>{(business) => <OnboardingBankStep businessId={business.id} />}</LinkBankStepPage>;
+}

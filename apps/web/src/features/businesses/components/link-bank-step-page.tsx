@@ -1,21 +1,33 @@
 import { paths } from '@ferry/domain';
-import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBolt, IconBuildingBank, IconLock, IconReceipt } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingBank } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import type { Business } from '@/lib/businesses';
 import { useBusiness } from '../api/get-business';
+import { useRememberActiveBusiness } from '../hooks/use-remember-active-business';
 import { BusinessLoading } from './business-loading';
 import { OnboardingShell } from './onboarding-shell';
 
+export type LinkBankStepPageProps = {
+  /**
+   * The bank linking of the step (the banking area's chooser, added banks, 'Continue' and 'Skip for now'),
+   * composed in by the route. Without it the step offers only 'Skip for now'.
+   */
+  children?: (business: Business) => ReactNode;
+};
+
 /**
  * `/onboard/b/{businessId}/link-bank` (spec 000 §2): the step after the business details when the
- * country is US or missing. Linking a bank comes with the banking work; until then the step says so and
- * 'Skip for now' goes on to the accounting software step.
+ * country is US or missing. The frame (progress, heading, the business) is the onboarding's; the bank
+ * linking itself comes from the banking area through `children`.
  */
-export function LinkBankStepPage() {
+export function LinkBankStepPage({ children }: LinkBankStepPageProps) {
   const { businessId = '' } = useParams();
   const businessQuery = useBusiness(businessId);
+  useRememberActiveBusiness(businessQuery.data);
   return (
-    <OnboardingShell step={1}>
+    <OnboardingShell step={1} cardWidth={640}>
       <BusinessLoading query={businessQuery}>
         {(business) => (
           <Stack gap="xl">
@@ -27,50 +39,24 @@ export function LinkBankStepPage() {
                 Link your bank account
               </Title>
               <Text size="sm" c="dimmed">
-                Link the bank account {business.businessName} pays vendors from and gets paid into. Bank
-                linking comes next in Ferry: for now, skip this step and link your bank from Settings when it
-                is ready.
+                Link the bank account {business.businessName} pays vendors from and gets paid into. Your bank
+                credentials are never stored by Ferry.
               </Text>
             </Stack>
-            <List spacing="sm" size="sm" center>
-              <List.Item
-                icon={
-                  <ThemeIcon size={26} radius="xl" variant="light" aria-hidden>
-                    <IconBolt size={15} />
-                  </ThemeIcon>
-                }
-              >
-                Send and receive instant payments around the clock
-              </List.Item>
-              <List.Item
-                icon={
-                  <ThemeIcon size={26} radius="xl" variant="light" aria-hidden>
-                    <IconReceipt size={15} />
-                  </ThemeIcon>
-                }
-              >
-                Pay bills and collect invoices from one account
-              </List.Item>
-              <List.Item
-                icon={
-                  <ThemeIcon size={26} radius="xl" variant="light" aria-hidden>
-                    <IconLock size={15} />
-                  </ThemeIcon>
-                }
-              >
-                Your bank credentials are never stored by Ferry
-              </List.Item>
-            </List>
-            <Group justify="flex-end">
-              <Button
-                component={Link}
-                to={paths.onboardConnectAccounting(business.id)}
-                variant="default"
-                size="md"
-              >
-                Skip for now
-              </Button>
-            </Group>
+            {children ? (
+              children(business)
+            ) : (
+              <Group justify="flex-end">
+                <Button
+                  component={Link}
+                  to={paths.onboardConnectAccounting(business.id)}
+                  variant="default"
+                  size="md"
+                >
+                  Skip for now
+                </Button>
+              </Group>
+            )}
           </Stack>
         )}
       </BusinessLoading>

@@ -34,11 +34,11 @@ beforeEach(() => {
 });
 
 describe('Link bank step', () => {
-  it('says bank linking comes next and skips to the accounting step', async () => {
+  it('frames the step and, without the banking part, skips to the accounting step', async () => {
     const user = userEvent.setup();
     renderRoutes(routes, `/onboard/b/${BUSINESS_ID}/link-bank`);
     expect(await screen.findByRole('heading', { name: 'Link your bank account' })).toBeInTheDocument();
-    expect(screen.getByText(/Bank linking comes next/)).toBeInTheDocument();
+    expect(screen.getByText(/Harbor Coffee Roasters pays vendors from/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Skip for now' }));
     expect(
       await screen.findByRole('heading', { name: 'Connect your accounting software' }),
