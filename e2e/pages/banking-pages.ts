@@ -255,7 +255,7 @@ export class SandboxStatementPage {
     await expect(credits).toHaveCount(2);
     const cents: string[] = [];
     for (const row of await credits.all()) {
-      const amount = (await row.getByRole('cell').last().innerText()).trim();
+      const amount = ((await row.getByRole('cell').last().textContent()) ?? '').trim();
       const match = /^\+\s*\$0\.(\d{2})$/.exec(amount);
       expect(match, `credit amount ${amount}`).not.toBeNull();
       cents.push(String(Number(match?.[1])));
@@ -299,7 +299,6 @@ export class CardsSection {
     await dialog.getByRole('combobox', { name: 'State' }).click();
     await this.page.getByRole('option', { name: 'Texas', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Zip Code' }).fill('78701');
-    await this.page.screenshot({ path: `/tmp/shots/add-card-dialog-${card.number.slice(-4)}.png`, fullPage: true }); // SHOT
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(this.page.getByText('Card added successfully.')).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { registerViaApi } from '../pages/access-pages';
 import {
   AddBankAccountDialog,
-  BankAccountsPage,
   type BankAccountApiView,
+  BankAccountsPage,
   listBanksViaApi,
   maskText,
   SandboxStatementPage,
@@ -49,23 +49,19 @@ test('a business links a bank instantly in the sandbox, is refused a neobank, ve
     await expect(banks.deniedDialog).toBeVisible();
     await expect(banks.deniedDialog.getByText("Chime accounts can't be linked.")).toBeVisible();
     await expect(banks.deniedDialog.getByRole('alert')).toHaveText(BANK_DENIED);
-    await page.screenshot({ path: '/tmp/shots/bank-link-denied.png', fullPage: true }); // SHOT
     expect(await listBanksViaApi(request, owner.session, businessId)).toEqual([]);
 
     // Another bank: Chase, signed in with the sandbox credentials; both accounts shared.
     await banks.deniedDialog.getByRole('button', { name: 'Choose another bank' }).click();
     await expect(banks.linkModal.getByRole('list', { name: 'Banks' })).toBeVisible();
     await expect(banks.linkModal.getByRole('listitem', { name: 'Bank of America' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/bank-link-institutions.png', fullPage: true }); // SHOT
     await banks.searchAndPick('Chase');
     await expect(banks.linkModal.getByText('user_good')).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/bank-link-credentials.png', fullPage: true }); // SHOT
     await banks.signInAtBank('Chase');
     const options = banks.linkModal.getByRole('checkbox');
     await expect(options).toHaveCount(2);
     await banks.linkModal.getByRole('checkbox', { name: /Chase Business Checking/ }).check();
     await banks.linkModal.getByRole('checkbox', { name: /Chase Business Savings/ }).check();
-    await page.screenshot({ path: '/tmp/shots/bank-link-accounts.png', fullPage: true }); // SHOT
     await banks.linkModal.getByRole('button', { name: 'Continue' }).click();
 
     // The progress dialog, then step 2 'Link Your Accounts'.
@@ -93,13 +89,7 @@ test('a business links a bank instantly in the sandbox, is refused a neobank, ve
     const step = banks.linkAccountsDialog;
     await expect(step.getByText('Link at-least one bank account to continue.')).toBeVisible();
     await expect(step.getByRole('button', { name: 'Done' })).toBeDisabled();
-    await page.screenshot({ path: '/tmp/shots/link-your-accounts.png', fullPage: true }); // SHOT
-    await banks.chooseChartAccount(
-      step,
-      'Chase',
-      checking?.accountMask ?? '',
-      '1000 · Business Checking',
-    );
+    await banks.chooseChartAccount(step, 'Chase', checking?.accountMask ?? '', '1000 · Business Checking');
     await expect(step.getByText('Link at-least one bank account to continue.')).toBeHidden();
     await step.getByRole('button', { name: 'Done' }).click();
     await expect(step).toBeHidden();
@@ -124,7 +114,6 @@ test('a business links a bank instantly in the sandbox, is refused a neobank, ve
     const add = new AddBankAccountDialog(page);
     await expect(add.dialog).toBeVisible();
     await add.fill(manual);
-    await page.screenshot({ path: '/tmp/shots/add-bank-account-dialog.png', fullPage: true }); // SHOT
     await add.dialog.getByRole('button', { name: 'Continue' }).click();
 
     // Step 2: the manual bank is linked to another account of the books.
@@ -143,7 +132,6 @@ test('a business links a bank instantly in the sandbox, is refused a neobank, ve
     await expect(row.getByText('Pending verification', { exact: true })).toBeVisible();
     await expect(row.getByText(/Two small deposits are on their way; expected by/)).toBeVisible();
     await expect(row.getByText('Verification attempts left: 3')).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/bank-list-statuses.png', fullPage: true }); // SHOT
     await expect(row.getByRole('button', { name: /Verify deposits/ })).toBeHidden();
 
     const stored = await listBanksViaApi(request, owner.session, businessId);
@@ -182,7 +170,6 @@ test('a business links a bank instantly in the sandbox, is refused a neobank, ve
     await statement.advance(3);
     await expect(statement.transactions.getByText('Posted', { exact: true })).toHaveCount(3);
     deposits = await statement.depositCents();
-    await statementTab.screenshot({ path: '/tmp/shots/sandbox-statement.png', fullPage: true }); // SHOT
     await statementTab.close();
   });
 
@@ -192,7 +179,9 @@ test('a business links a bank instantly in the sandbox, is refused a neobank, ve
     await expect(
       row.getByText('The deposits have arrived: enter the two amounts to verify this account.'),
     ).toBeVisible();
-    await row.getByRole('button', { name: `Verify deposits for ${manual.bankName} ${maskText(manualMask)}` }).click();
+    await row
+      .getByRole('button', { name: `Verify deposits for ${manual.bankName} ${maskText(manualMask)}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Enter Deposited Amounts' });
     await expect(dialog.getByText('3 verification attempts left.')).toBeVisible();
     const [wrongFirst, wrongSecond] = wrongAmounts(deposits);
@@ -202,7 +191,6 @@ test('a business links a bank instantly in the sandbox, is refused a neobank, ve
     const error = dialog.getByRole('alert');
     await expect(error).toContainText(INVALID_MICRODEPOSIT);
     await expect(error).toContainText('2 verification attempts left.');
-    await page.screenshot({ path: '/tmp/shots/enter-deposited-amounts-error.png', fullPage: true }); // SHOT
     expect(
       (await listBanksViaApi(request, owner.session, businessId)).find((bank) => bank.id === manualId),
     ).toMatchObject({ verifyAttemptRemains: 2, verificationStatus: 'PENDING' });
@@ -229,13 +217,17 @@ test('a business links a bank instantly in the sandbox, is refused a neobank, ve
     await manualRow
       .getByRole('button', { name: `Mark as primary ${manual.bankName} ${maskText(manualMask)}` })
       .click();
-    await expect(page.getByText(`${manual.bankName} ${maskText(manualMask)} is now your primary bank.`)).toBeVisible();
+    await expect(
+      page.getByText(`${manual.bankName} ${maskText(manualMask)} is now your primary bank.`),
+    ).toBeVisible();
     await expect(manualRow.getByText('Primary', { exact: true })).toBeVisible();
     await expect(checkingRow.getByText('Primary', { exact: true })).toBeHidden();
     await expect(savingsRow.getByText('Primary', { exact: true })).toBeHidden();
 
     // Removing the savings account: Confirm waits for the tick.
-    await savingsRow.getByRole('button', { name: `Delete Chase ${maskText(savings?.accountMask ?? '')}` }).click();
+    await savingsRow
+      .getByRole('button', { name: `Delete Chase ${maskText(savings?.accountMask ?? '')}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Remove bank account?' });
     await expect(confirm.getByText(`Chase ${maskText(savings?.accountMask ?? '')}`)).toBeVisible();
     await expect(confirm.getByRole('button', { name: 'Confirm' })).toBeDisabled();
@@ -245,13 +237,11 @@ test('a business links a bank instantly in the sandbox, is refused a neobank, ve
       })
       .check();
     await expect(confirm.getByRole('button', { name: 'Confirm' })).toBeEnabled();
-    await page.screenshot({ path: '/tmp/shots/delete-bank-confirm.png', fullPage: true }); // SHOT
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Bank account removed.')).toBeVisible();
     await expect(confirm).toBeHidden();
     await expect(savingsRow).toHaveCount(0);
     await expect(banks.list.getByRole('listitem')).toHaveCount(2);
-    await page.screenshot({ path: '/tmp/shots/bank-list-final.png', fullPage: true }); // SHOT
 
     // The API agrees: two banks, both linked to the books, the manual one primary and verified.
     const stored = await listBanksViaApi(request, owner.session, businessId);

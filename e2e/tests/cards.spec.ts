@@ -38,7 +38,6 @@ test('a business saves two cards and picks the primary, a vendor on Ferry is app
     const mastercard = cards.row('Mastercard •••• 8210');
     await expect(mastercard).toBeVisible();
     await expect(mastercard.getByText('Debit', { exact: true })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/cards-two-cards.png', fullPage: true }); // SHOT
     await expect(mastercard.getByText('Primary', { exact: true })).toBeHidden();
 
     await mastercard.getByRole('button', { name: 'Make Mastercard •••• 8210 primary' }).click();
@@ -79,11 +78,11 @@ test('a business saves two cards and picks the primary, a vendor on Ferry is app
     await accept.choose(form, 'Payout bank account', `Chase •••• ${payoutBank?.accountMask.slice(-4)}`);
     await form.getByRole('textbox', { name: 'Expected annual card volume' }).fill('250000');
     await form.getByRole('checkbox', { name: /I agree to the card acceptance terms/ }).check();
-    await page.screenshot({ path: '/tmp/shots/accept-card-form.png', fullPage: true }); // SHOT
     await form.getByRole('button', { name: 'Submit application' }).click();
-    await expect(page.getByText('Application for Card Payment Acceptance Submitted Successfully.')).toBeVisible();
+    await expect(
+      page.getByText('Application for Card Payment Acceptance Submitted Successfully.'),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your application is under review' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/accept-card-under-review.png', fullPage: true }); // SHOT
 
     // The sandbox processor approves it; the page moves on by itself to the SAQ.
     await expect(
@@ -93,7 +92,6 @@ test('a business saves two cards and picks the primary, a vendor on Ferry is app
     for (const statement of await saq.getByRole('checkbox').all()) await statement.check();
     await saq.getByRole('textbox', { name: 'Signer name' }).fill(`${payee.firstName} ${payee.lastName}`);
     await saq.getByRole('textbox', { name: 'Signer title' }).fill('Owner');
-    await page.screenshot({ path: '/tmp/shots/accept-card-saq.png', fullPage: true }); // SHOT
     await saq.getByRole('button', { name: 'Submit SAQ' }).click();
     await expect(page.getByText('SAQ details submitted successfully.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'You are accepting card payments' })).toBeVisible();
@@ -104,7 +102,6 @@ test('a business saves two cards and picks the primary, a vendor on Ferry is app
     await surcharge.click();
     await expect(page.getByText('Surcharge status updated successfully.')).toBeVisible();
     await expect(surcharge).toBeChecked();
-    await page.screenshot({ path: '/tmp/shots/accept-card-active.png', fullPage: true }); // SHOT
 
     const status = await request.get(`/api/business/${payeeId}/card-payment/merchant-status`, {
       headers: sessionHeaders(payee.session),
@@ -130,12 +127,10 @@ test('a business saves two cards and picks the primary, a vendor on Ferry is app
     await expect(credit).toContainText('Card fee: $2.90');
     await expect(credit).toContainText('Total: $102.90');
     await expect(credit).toContainText('This vendor adds a 2.9% card surcharge to credit card payments.');
-    await page.screenshot({ path: '/tmp/shots/cards-fee-estimate-credit.png', fullPage: true }); // SHOT
 
     const debit = await cards.quote(payeeName, '100', 'Mastercard •••• 8210');
     await expect(debit).toContainText('Card fee: $0.00');
     await expect(debit).toContainText('Total: $100.00');
     await expect(debit).toContainText('Debit and prepaid cards are never surcharged.');
-    await page.screenshot({ path: '/tmp/shots/cards-fee-estimate-debit.png', fullPage: true }); // SHOT
   });
 });

@@ -87,6 +87,8 @@ describe('Enter Deposited Amounts (spec 002 §5, §8)', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent(MICRO_DEPOSIT_ERRORS.INVALID_MICRODEPOSIT);
     await waitFor(() => expect(alert).toHaveTextContent('2 verification attempts left.'));
+    // Said once, in the alert.
+    expect(within(dialog).getAllByText('2 verification attempts left.')).toHaveLength(1);
   });
 
   it('points to the instant option when the attempts are exhausted', async () => {

@@ -105,7 +105,7 @@ const MicroDepositForm = ({ businessId, bank, onClose, onConnectInstantly }: Bod
           Enter the two small amounts Ferry deposited into {getBankName(bank)} {formatMask(bank.accountMask)}.
           You can find them on your bank statement or in your online banking.
         </Text>
-        {remaining !== null && !exhausted ? (
+        {remaining !== null && !exhausted && failure?.code !== 'INVALID_MICRODEPOSIT' ? (
           <Text size="sm" c="dimmed" data-testid="attempts-left">
             {attemptsText(remaining)}
           </Text>

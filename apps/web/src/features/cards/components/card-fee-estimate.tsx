@@ -120,6 +120,7 @@ export const CardFeeEstimate = ({ businessId, cards }: { businessId: string; car
               value={payeeId}
               onChange={changed(setPayeeId)}
               searchable
+              allowDeselect={false}
               disabled={vendors.isPending}
               nothingFoundMessage="No vendor on Ferry by that name"
             />
