@@ -4,6 +4,7 @@ export * from './fees/index.js';
 export * from './format/index.js';
 export * from './ids/index.js';
 export * from './money/index.js';
+export * from './payments/index.js';
 export * from './permissions/index.js';
 export * from './routes/index.js';
 export * from './schemas/index.js';
