@@ -1,6 +1,7 @@
 import { BANK_MESSAGES, isBlockedInstitution } from '@ferry/domain/catalogues';
 import type { BankAccountView, BankLinkResult, LinkTokenView, ReconnectResult } from '@ferry/domain/schemas';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { accountMaskOf, sealAccountNumber } from '../../platform/crypto/account-number.js';
 import { getDataSecretBox } from '../../platform/crypto/secret-box.js';
 import { getPgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db/client.js';
 import { newId } from '../../platform/ids.js';
@@ -125,8 +126,7 @@ export async function linkInstantly(
             accountType,
             subtype: accountType === 'BUSINESS_SAVINGS' ? 'business savings' : 'business checking',
             routingNumber: account.routingNumber,
-            accountNumberCiphertext: box.seal(account.accountNumber, accountSealContext(id)),
-            accountMask: account.accountNumber.slice(-4),
+            ...sealAccountNumber(box, account.accountNumber, accountSealContext(id)),
             accountDigest: digest,
             createdBy: options.actor.userId,
             createdAt: now,
@@ -142,7 +142,7 @@ export async function linkInstantly(
           action: existing ? 'BANK_ACCOUNT_VERIFIED' : 'BANK_ACCOUNT_ADDED',
           label: existing ? 'Bank account verified' : 'Bank account added',
           actor: options.actor,
-          remarks: `${auth.institution.name} *** ${account.accountNumber.slice(-4)} (instant link)`,
+          remarks: `${auth.institution.name} *** ${accountMaskOf(account.accountNumber)} (instant link)`,
           data: { bankAccountId: id, provider: 'PLAID' },
           at: now,
         });
@@ -154,7 +154,7 @@ export async function linkInstantly(
         const notice = await noticeVendorBankChange(tx, context, {
           businessId: options.businessId,
           change: 'ADDED',
-          bank: { bankName: auth.institution.name, accountMask: firstAccount.accountNumber.slice(-4) },
+          bank: { bankName: auth.institution.name, accountMask: accountMaskOf(firstAccount.accountNumber) },
           holdBankAccountId: null,
         });
         // Payers were told once for the whole link; every linked account is held.

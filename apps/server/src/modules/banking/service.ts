@@ -8,6 +8,7 @@ import type {
 } from '@ferry/domain/schemas';
 import { and, desc, eq, inArray, isNull, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import { sealAccountNumber } from '../../platform/crypto/account-number.js';
 import { getDataSecretBox } from '../../platform/crypto/secret-box.js';
 import { type DbOrTx, getPgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -135,7 +136,8 @@ export async function addManualBank(
   const id = newId();
   const digest = accountDigestOf(context, request.routingNumber, request.accountNumber);
   const bankName = request.bankName.trim();
-  const accountMask = request.accountNumber.slice(-4);
+  const sealed = sealAccountNumber(box, request.accountNumber, accountSealContext(id));
+  const { accountMask } = sealed;
   let view: BankAccountView;
   try {
     view = await db.transaction(async (tx) => {
@@ -157,8 +159,7 @@ export async function addManualBank(
           accountType: request.accountType,
           subtype: subtypeOf(request.accountType),
           routingNumber: request.routingNumber,
-          accountNumberCiphertext: box.seal(request.accountNumber, accountSealContext(id)),
-          accountMask,
+          ...sealed,
           accountDigest: digest,
           provider: 'USER',
           verificationStatus: 'PENDING',

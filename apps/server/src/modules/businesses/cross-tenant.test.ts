@@ -4,6 +4,7 @@ import { makeContactFixture, VALID_BANK } from '../../testing/contact-factories.
 import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
 import { multipartBody, pdfBytes, pngBytes } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { SAQ_REQUEST } from '../cards/testing.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -457,18 +458,7 @@ const ROUTES: [string, Call, 'read' | 'write' | 'scoped'][] = [
     (id) => ({
       method: 'PATCH',
       url: `/api/business/${id}/card-payment/saq-details`,
-      payload: {
-        saqType: 'A',
-        signerName: 'Jane Doe',
-        signerTitle: 'CEO',
-        attestations: {
-          outsourcedToCompliantProviders: true,
-          noElectronicCardholderData: true,
-          paperRecordsSecured: true,
-          providerComplianceMonitored: true,
-          informationIsAccurate: true,
-        },
-      },
+      payload: SAQ_REQUEST,
     }),
     'write',
   ],

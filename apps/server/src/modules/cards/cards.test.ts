@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../platform/idempotency/tables.js';
+import { AUSTIN_ADDRESS } from '../../testing/addresses.js';
 import { addBusinessMember, makeSignedInBusiness, makeUser, signIn } from '../../testing/factories.js';
 import { type AuthHeaders, useTestApp } from '../../testing/test-app.js';
 import { activityLogs } from '../activity/tables.js';
@@ -36,14 +37,7 @@ describe('adding a card', () => {
       expirationYear: 2030,
       nameOnCard: 'Jane Doe',
       isPrimaryCard: true,
-      billingAddress: {
-        addressLine1: '500 Congress Ave',
-        addressLine2: 'Suite 200',
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        country: 'US',
-      },
+      billingAddress: AUSTIN_ADDRESS,
       platformChartOfAccountId: null,
       chartAccountName: null,
       createdAt: '2026-11-02T15:00:00.000Z',

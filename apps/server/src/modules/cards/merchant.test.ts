@@ -7,7 +7,7 @@ import { activityLogs } from '../activity/tables.js';
 import { businessVerifications } from '../verification/tables.js';
 import { decideMerchantApplication, sweepMerchants } from './merchant.js';
 import { merchantAccounts } from './tables.js';
-import { addCardVia, makeBank } from './testing.js';
+import { addCardVia, makeBank, SAQ_REQUEST } from './testing.js';
 
 const t = useTestApp();
 const START = '2026-11-02T15:00:00.000Z';
@@ -27,18 +27,6 @@ const application = (payoutBankAccount: string, overrides: Record<string, unknow
   agreeTerms: true,
   ...overrides,
 });
-const SAQ = {
-  saqType: 'A',
-  signerName: 'Jane Doe',
-  signerTitle: 'Chief Executive Officer',
-  attestations: {
-    outsourcedToCompliantProviders: true,
-    noElectronicCardholderData: true,
-    paperRecordsSecured: true,
-    providerComplianceMonitored: true,
-    informationIsAccurate: true,
-  },
-};
 
 const submit = (headers: AuthHeaders, businessId: string, payload: object) =>
   t.app.inject({
@@ -75,7 +63,7 @@ async function activeMerchant() {
     method: 'PATCH',
     url: `${base(business.businessId)}/saq-details`,
     headers: business.headers,
-    payload: SAQ,
+    payload: SAQ_REQUEST,
   });
   expect(res.statusCode, res.body).toBe(200);
   return { ...business, bank, surchargeId: res.json().data.surcharge.id as string };
@@ -216,7 +204,7 @@ describe('applying to accept cards', () => {
       method: 'PATCH',
       url: `${base(businessId)}/saq-details`,
       headers,
-      payload: SAQ,
+      payload: SAQ_REQUEST,
     });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('SAQ details can be submitted once the application is approved.');
@@ -244,7 +232,7 @@ describe('applying to accept cards', () => {
       method: 'PATCH',
       url: `${base(businessId)}/saq-details`,
       headers,
-      payload: { ...SAQ, attestations: { ...SAQ.attestations, paperRecordsSecured: false } },
+      payload: { ...SAQ_REQUEST, attestations: { ...SAQ_REQUEST.attestations, paperRecordsSecured: false } },
     });
     expect(badSaq.statusCode).toBe(400);
     expect(badSaq.json().message).toBe('Please confirm every statement to continue.');
@@ -252,7 +240,7 @@ describe('applying to accept cards', () => {
       method: 'PATCH',
       url: `${base(businessId)}/saq-details`,
       headers,
-      payload: SAQ,
+      payload: SAQ_REQUEST,
     });
     expect(saq.statusCode, saq.body).toBe(200);
     expect(saq.json().message).toBe('SAQ details submitted successfully.');
@@ -325,7 +313,7 @@ describe('applying to accept cards', () => {
       method: 'PATCH',
       url: `${base(businessId)}/saq-details`,
       headers,
-      payload: SAQ,
+      payload: SAQ_REQUEST,
     });
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json().data.status).toBe('ACTIVE');

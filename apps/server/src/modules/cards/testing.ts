@@ -17,6 +17,20 @@ export const VAULT_ADDRESS = {
   country: 'USA',
 };
 
+/** A signed SAQ A with every attestation given (`PATCH .../card-payment/saq-details`). */
+export const SAQ_REQUEST = {
+  saqType: 'A',
+  signerName: 'Jane Doe',
+  signerTitle: 'Chief Executive Officer',
+  attestations: {
+    outsourcedToCompliantProviders: true,
+    noElectronicCardholderData: true,
+    paperRecordsSecured: true,
+    providerComplianceMonitored: true,
+    informationIsAccurate: true,
+  },
+};
+
 export const cardRequest = (number: string, overrides: Record<string, unknown> = {}) => ({
   number,
   expMonth: 12,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUSTIN_ADDRESS } from '../../testing/addresses.js';
 import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
 import { jpegBytes, multipartBody, pngBytes } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -11,14 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const austin = {
-  addressLine1: '500 Congress Ave',
-  addressLine2: 'Suite 200',
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78701',
-  country: 'US',
-};
 const toronto = {
   addressLine1: '100 King St W',
   addressLine2: '',
@@ -90,13 +83,13 @@ describe('GET/PATCH /api/preferences/:businessId (business profile)', () => {
     const { businessId, headers } = await owned();
     const res = await patch(businessId, headers, {
       website: ' https://harborcoffee.com ',
-      addresses: { billing: austin, shipping: toronto },
+      addresses: { billing: AUSTIN_ADDRESS, shipping: toronto },
     });
     expect(res.statusCode).toBe(200);
     const expected = {
       businessId,
       website: 'https://harborcoffee.com',
-      addresses: { billing: austin, shipping: toronto },
+      addresses: { billing: AUSTIN_ADDRESS, shipping: toronto },
       logo: null,
       updatedAt: t.clock.now().toISOString(),
     };
@@ -108,13 +101,13 @@ describe('GET/PATCH /api/preferences/:businessId (business profile)', () => {
     const { businessId, headers } = await owned();
     await patch(businessId, headers, {
       website: 'harborcoffee.com',
-      addresses: { billing: austin, shipping: toronto },
+      addresses: { billing: AUSTIN_ADDRESS, shipping: toronto },
     });
 
     const onlyWebsite = await patch(businessId, headers, { website: 'www.harbor.coffee' });
     expect(onlyWebsite.json().data).toMatchObject({
       website: 'www.harbor.coffee',
-      addresses: { billing: austin, shipping: toronto },
+      addresses: { billing: AUSTIN_ADDRESS, shipping: toronto },
     });
 
     const cleared = await patch(businessId, headers, {
@@ -123,7 +116,7 @@ describe('GET/PATCH /api/preferences/:businessId (business profile)', () => {
     });
     expect(cleared.json().data).toMatchObject({
       website: null,
-      addresses: { billing: austin, shipping: null },
+      addresses: { billing: AUSTIN_ADDRESS, shipping: null },
     });
   });
 
@@ -149,7 +142,9 @@ describe('GET/PATCH /api/preferences/:businessId (business profile)', () => {
     ['state', { state: 'Ontario', country: 'CA' }, 'State Code (2 characters)'],
   ])('checks the shipping %s: %j → %s', async (field, change, message) => {
     const { businessId, headers } = await owned();
-    const res = await patch(businessId, headers, { addresses: { shipping: { ...austin, ...change } } });
+    const res = await patch(businessId, headers, {
+      addresses: { shipping: { ...AUSTIN_ADDRESS, ...change } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ field: `addresses.shipping.${field}`, message });
   });
@@ -158,7 +153,7 @@ describe('GET/PATCH /api/preferences/:businessId (business profile)', () => {
     const { businessId, headers } = await owned();
     const res = await patch(businessId, headers, {
       addresses: {
-        billing: { ...austin, city: 'c'.repeat(40), zipCode: '787010001', state: 'Texas' },
+        billing: { ...AUSTIN_ADDRESS, city: 'c'.repeat(40), zipCode: '787010001', state: 'Texas' },
         shipping: { ...toronto, state: 'ON' },
       },
     });

@@ -7,6 +7,7 @@ import {
 } from '@ferry/domain/schemas';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import { sealAccountNumber } from '../../platform/crypto/account-number.js';
 import { getDataSecretBox } from '../../platform/crypto/secret-box.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -97,7 +98,7 @@ export async function addVendorBank(
       forUpdate: true,
     });
     if (vendor.networkBusinessId) throw managedByVendor();
-    const accountMask = request.accountNumber.slice(-4);
+    const sealed = sealAccountNumber(box, request.accountNumber, sealContext(id));
     await tx.insert(vendorBankAccounts).values({
       id,
       businessId: options.businessId,
@@ -106,8 +107,7 @@ export async function addVendorBank(
       accountType: request.accountType,
       accountHolderName: request.accountHolderName.trim(),
       routingNumber: request.routingNumber,
-      accountNumberCiphertext: box.seal(request.accountNumber, sealContext(id)),
-      accountMask,
+      ...sealed,
       createdBy: options.actor.userId,
       createdAt: now,
       updatedAt: now,
@@ -120,7 +120,7 @@ export async function addVendorBank(
       action: 'BANK_ACCOUNT_ADDED',
       label: 'Bank details added',
       actor: options.actor,
-      remarks: `${request.bankName.trim()} *** ${accountMask}`,
+      remarks: `${request.bankName.trim()} *** ${sealed.accountMask}`,
       data: { bankAccountId: id },
       at: now,
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardRequest, VAULT_ADDRESS } from '../../modules/cards/testing.js';
+import { AUSTIN_ADDRESS } from '../../testing/addresses.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { isSandboxCardVault } from './card-vault.js';
 import { sandboxCardVaultTokens } from './sandbox-tables.js';
@@ -175,14 +176,7 @@ describe('the sandbox card vault route', () => {
       funding: 'credit',
       name: 'Jane Doe',
       customerId: null,
-      billingAddress: {
-        addressLine1: '500 Congress Ave',
-        addressLine2: 'Suite 200',
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        country: 'US',
-      },
+      billingAddress: AUSTIN_ADDRESS,
     });
     const attached = await vault.attach({ tokenId: token.tokenId, customerId: 'cus_sandbox_a' });
     expect(attached.customerId).toBe('cus_sandbox_a');

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AUSTIN_ADDRESS } from '../../testing/addresses.js';
 import type { CardVaultProvider } from './card-vault.js';
 import { createStripeCardVault } from './stripe.js';
 
@@ -187,14 +188,7 @@ describe('the Stripe card vault against recorded answers', () => {
       expYear: 2030,
       funding: 'credit',
       name: 'Jane Doe',
-      billingAddress: {
-        addressLine1: '500 Congress Ave',
-        addressLine2: 'Suite 200',
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        country: 'US',
-      },
+      billingAddress: AUSTIN_ADDRESS,
       customerId: null,
     });
     expect(seen).toHaveLength(1);

@@ -1,29 +1,12 @@
-import { BANK_ACCOUNT_TYPES, type BankAccountType, MONEY_MESSAGES } from '@ferry/domain';
-import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Checkbox,
-  Collapse,
-  Group,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { MONEY_MESSAGES } from '@ferry/domain';
+import { Anchor, Breadcrumbs, Button, Checkbox, Collapse, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type SyntheticEvent, useState } from 'react';
+import { useState } from 'react';
+import { BankAccountFields, setBankFieldErrors, useBankDetailsForm } from '@/components/bank-account-fields';
 import { Dialog } from '@/components/dialog';
 import { isApiError } from '@/lib/api-error';
 import { createUuid } from '@/lib/random';
-import {
-  BANK_FIELDS,
-  type BankDetailsValues,
-  EMPTY_BANK_DETAILS,
-  isBankDetailsValid,
-  validateBankField,
-} from './bank-details-validation';
+import { isBankDetailsValid } from './bank-details-validation';
 import { BANK_DETAILS_ADDED_MESSAGE, useAddVendorBank, type VendorRef } from './vendor-bank-api';
 
 export const ADD_BANK_DETAILS_TITLE = 'Add Bank Details';
@@ -38,9 +21,6 @@ const isDefiniteRejection = (error: unknown) =>
 const addFailureMessage = (error: unknown) =>
   isDefiniteRejection(error) && isApiError(error) ? error.message : MONEY_MESSAGES.addBankDetailsFailed;
 
-/** Blocks paste, copy, cut, drop and the context menu on the confirmation field (spec 002 §5). */
-const block = (event: SyntheticEvent) => event.preventDefault();
-
 type FormProps = VendorRef & { onBack: () => void; onAdded: () => void };
 
 /** The dialog's body; mounted on each opening, so every opening has a fresh form and idempotency key. */
@@ -50,20 +30,7 @@ const AddBankDetailsForm = ({ businessId, vendorId, onBack, onAdded }: FormProps
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
   const [learnMore, setLearnMore] = useState(false);
-  const form = useForm<BankDetailsValues>({
-    initialValues: EMPTY_BANK_DETAILS,
-    validateInputOnChange: true,
-    validateInputOnBlur: true,
-    validate: (values) =>
-      Object.fromEntries(BANK_FIELDS.map((field) => [field, validateBankField(field, values)])),
-    // The confirmation is re-checked whenever the account number changes (once it has been typed).
-    onValuesChange: (values, previous) => {
-      if (values.accountNumber === previous.accountNumber || values.confirmAccountNumber === '') return;
-      const error = validateBankField('confirmAccountNumber', values);
-      if (error) form.setFieldError('confirmAccountNumber', error);
-      else form.clearFieldError('confirmAccountNumber');
-    },
-  });
+  const form = useBankDetailsForm();
   const values = form.getValues();
   const canSave = consent && isBankDetailsValid(values) && !mutation.isPending;
 
@@ -77,10 +44,8 @@ const AddBankDetailsForm = ({ businessId, vendorId, onBack, onAdded }: FormProps
       if (isDefiniteRejection(error) && isApiError(error)) {
         // The server refused this request: a corrected one is a new request with a new key.
         setIdempotencyKey(createUuid());
-        for (const { field, message } of error.errors) {
-          if ((BANK_FIELDS as string[]).includes(field)) form.setFieldError(field, message);
-          if (field === 'consent') setConsentError(message);
-        }
+        setBankFieldErrors(form, error.errors);
+        for (const { field, message } of error.errors) if (field === 'consent') setConsentError(message);
       }
       notifications.show({
         color: 'red',
@@ -90,47 +55,10 @@ const AddBankDetailsForm = ({ businessId, vendorId, onBack, onAdded }: FormProps
     }
   });
 
-  const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Bank Name" withAsterisk {...form.getInputProps('bankName')} />
-        <Radio.Group label="Account Type" withAsterisk {...form.getInputProps('accountType')}>
-          <Group gap="lg" mt={6}>
-            {BANK_ACCOUNT_TYPES.map((type) => (
-              <Radio key={type.value} value={type.value satisfies BankAccountType} label={type.label} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <TextInput label="Account Holders Name" withAsterisk {...form.getInputProps('accountHolderName')} />
-        <TextInput
-          label="Routing Number"
-          withAsterisk
-          maxLength={9}
-          {...numeric}
-          {...form.getInputProps('routingNumber')}
-        />
-        <TextInput
-          label="Account Number"
-          withAsterisk
-          maxLength={17}
-          {...numeric}
-          {...form.getInputProps('accountNumber')}
-        />
-        <TextInput
-          label="Confirm Account Number"
-          withAsterisk
-          type="password"
-          maxLength={17}
-          {...numeric}
-          {...form.getInputProps('confirmAccountNumber')}
-          onPaste={block}
-          onCopy={block}
-          onCut={block}
-          onDrop={block}
-          onContextMenu={block}
-        />
+        <BankAccountFields form={form} />
         <Stack gap={4}>
           <Checkbox
             checked={consent}

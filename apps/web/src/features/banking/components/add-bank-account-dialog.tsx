@@ -1,25 +1,12 @@
-import {
-  BANK_ACCOUNT_TYPES,
-  BANK_CONSTANTS,
-  type BankAccountType,
-  formatDate,
-  MONEY_MESSAGES,
-  paths,
-} from '@ferry/domain';
-import { Button, Group, List, Radio, Stack, Stepper, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { BANK_CONSTANTS, formatDate, MONEY_MESSAGES, paths } from '@ferry/domain';
+import { Button, Group, List, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { type SyntheticEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BankAccountFields, setBankFieldErrors, useBankDetailsForm } from '@/components/bank-account-fields';
 import { Dialog } from '@/components/dialog';
-import {
-  BANK_FIELDS,
-  type BankDetailsValues,
-  EMPTY_BANK_DETAILS,
-  isBankDetailsValid,
-  validateBankField,
-} from '@/components/vendor-bank/bank-details-validation';
+import { isBankDetailsValid } from '@/components/vendor-bank/bank-details-validation';
 import { isApiError } from '@/lib/api-error';
 import { createUuid } from '@/lib/random';
 import { useAddBankAccount } from '../api/bank-actions';
@@ -35,9 +22,6 @@ export const VERIFICATION_INITIATED_TITLE = 'Verification Initiated';
 export const MICRO_DEPOSIT_TIMING = `We will send two small deposits (under $1.00) to your account in ${BANK_CONSTANTS.microDepositBusinessDays.min} to ${BANK_CONSTANTS.microDepositBusinessDays.max} business days. When they arrive, enter the two amounts to verify the account.`;
 export const MANUAL_VERIFICATION_NOTE = `Manual bank verification may take up to ${BANK_CONSTANTS.manualVerificationBusinessDays} business days, with payments taking an additional ${BANK_CONSTANTS.manualVerificationExtraPaymentDays} days.`;
 
-/** Blocks paste, copy, cut, drop and the context menu on the confirmation field (spec 002 §5). */
-const block = (event: SyntheticEvent) => event.preventDefault();
-
 type FormStepProps = { businessId: string; onAdded: (bank: BankAccountView) => void; onCancel: () => void };
 
 /** Step 1: the bank form (spec 002 §5), validated per field on change and on submit. */
@@ -45,20 +29,7 @@ const BankFormStep = ({ businessId, onAdded, onCancel }: FormStepProps) => {
   const mutation = useAddBankAccount(businessId);
   // One key per opening of the dialog; a request the server refused is corrected into a new request.
   const [idempotencyKey, setIdempotencyKey] = useState(createUuid);
-  const form = useForm<BankDetailsValues>({
-    initialValues: EMPTY_BANK_DETAILS,
-    validateInputOnChange: true,
-    validateInputOnBlur: true,
-    validate: (values) =>
-      Object.fromEntries(BANK_FIELDS.map((field) => [field, validateBankField(field, values)])),
-    // The confirmation is re-checked whenever the account number changes (once it has been typed).
-    onValuesChange: (values, previous) => {
-      if (values.accountNumber === previous.accountNumber || values.confirmAccountNumber === '') return;
-      const error = validateBankField('confirmAccountNumber', values);
-      if (error) form.setFieldError('confirmAccountNumber', error);
-      else form.clearFieldError('confirmAccountNumber');
-    },
-  });
+  const form = useBankDetailsForm();
 
   const submit = form.onSubmit(async ({ accountType, ...rest }) => {
     if (accountType === '') return;
@@ -68,9 +39,7 @@ const BankFormStep = ({ businessId, onAdded, onCancel }: FormStepProps) => {
     } catch (error) {
       if (isDefiniteRejection(error) && isApiError(error)) {
         setIdempotencyKey(createUuid());
-        for (const { field, message } of error.errors) {
-          if ((BANK_FIELDS as string[]).includes(field)) form.setFieldError(field, message);
-        }
+        setBankFieldErrors(form, error.errors);
       }
       notifications.show({
         color: 'red',
@@ -80,48 +49,12 @@ const BankFormStep = ({ businessId, onAdded, onCancel }: FormStepProps) => {
     }
   });
 
-  const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
   const canSubmit = isBankDetailsValid(form.getValues()) && !mutation.isPending;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Bank Name" withAsterisk maxLength={100} {...form.getInputProps('bankName')} />
-        <Radio.Group label="Account Type" withAsterisk {...form.getInputProps('accountType')}>
-          <Group gap="lg" mt={6}>
-            {BANK_ACCOUNT_TYPES.map((type) => (
-              <Radio key={type.value} value={type.value satisfies BankAccountType} label={type.label} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <TextInput label="Account Holders Name" withAsterisk {...form.getInputProps('accountHolderName')} />
-        <TextInput
-          label="Routing Number"
-          withAsterisk
-          maxLength={9}
-          {...numeric}
-          {...form.getInputProps('routingNumber')}
-        />
-        <TextInput
-          label="Account Number"
-          withAsterisk
-          maxLength={17}
-          {...numeric}
-          {...form.getInputProps('accountNumber')}
-        />
-        <TextInput
-          label="Confirm Account Number"
-          withAsterisk
-          type="password"
-          maxLength={17}
-          {...numeric}
-          {...form.getInputProps('confirmAccountNumber')}
-          onPaste={block}
-          onCopy={block}
-          onCut={block}
-          onDrop={block}
-          onContextMenu={block}
-        />
+        <BankAccountFields form={form} bankNameMaxLength={100} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
             Cancel

@@ -1,25 +1,12 @@
 import { formatDate, formatDateTime, formatMoney } from '@ferry/domain';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingBank, IconClockPlay, IconFlask } from '@tabler/icons-react';
+import { IconBuildingBank, IconClockPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { ErrorState } from '@/components/error-state';
+import { SandboxFrame } from '@/components/sandbox-frame';
 import { getErrorMessage } from '@/lib/api-error';
 import { useAdvanceSandboxClock, useSandboxStatement } from '../api/sandbox';
 import type { SandboxStatement } from '../api/schemas';
@@ -27,45 +14,16 @@ import { formatMask } from '../utils/bank-status';
 
 /** The frame of the sandbox bank: deliberately not Ferry's look, with a test-mode notice. */
 const SandboxBankFrame = ({ children }: { children: ReactNode }) => (
-  <Box mih="100dvh" bg="gray.1" c="dark.7">
-    <Box
-      component="header"
-      bg="white"
-      py="sm"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-    >
-      <Container size="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <ThemeIcon size={28} radius="sm" color="dark" variant="filled" aria-hidden>
-              <IconBuildingBank size={18} />
-            </ThemeIcon>
-            <Text fw={600} size="sm">
-              Sandbox Bank
-            </Text>
-          </Group>
-          <Badge color="yellow" variant="light" radius="sm" tt="none">
-            Test mode
-          </Badge>
-        </Group>
-      </Container>
-    </Box>
-    <Container component="main" size="md" py="xl">
-      <Alert
-        color="yellow"
-        variant="light"
-        radius="sm"
-        mb="lg"
-        icon={<IconFlask size={18} aria-hidden />}
-        title="This is a test bank"
-        role="note"
-      >
-        It stands in for your bank's online banking in the sandbox: the deposits Ferry sends to verify a bank
-        account show here. Move the sandbox clock forward to let them arrive.
-      </Alert>
-      {children}
-    </Container>
-  </Box>
+  <SandboxFrame
+    icon={<IconBuildingBank size={18} />}
+    name="Sandbox Bank"
+    headerSize="md"
+    contentSize="md"
+    noticeTitle="This is a test bank"
+    notice="It stands in for your bank's online banking in the sandbox: the deposits Ferry sends to verify a bank account show here. Move the sandbox clock forward to let them arrive."
+  >
+    {children}
+  </SandboxFrame>
 );
 
 /** '+ $0.07' for a credit, '− $0.39' for a debit. */

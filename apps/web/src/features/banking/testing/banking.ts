@@ -1,34 +1,17 @@
-import type { Business } from '@/lib/businesses';
+import { makeTestBusiness, TEST_BUSINESS_ID } from '@/testing/businesses';
 import type { BankAccountView } from '../api/schemas';
 
-export const BUSINESS_ID = '0123456789abcdef01234567';
+export const BUSINESS_ID = TEST_BUSINESS_ID;
 export const BANK_ID = 'bbbbbbbbbbbbbbbbbbbbbbb1';
 
 export const CONNECTION_API = `/business/${BUSINESS_ID}/banking/connection`;
 export const BANK_LIST_API = `/business/${BUSINESS_ID}/bank/accounts`;
 export const CHART_API = `/business/${BUSINESS_ID}/accounting/accounts`;
 
-export const ADMIN_PERMISSIONS = [
-  'PAY_FULL_ACCESS.manage',
-  'GET_PAID_FULL_ACCESS.manage',
-  'SETTINGS_FULL_ACCESS.manage',
-];
 /** May see payment methods but change nothing. */
 export const VIEWER_PERMISSIONS = ['SETTINGS_PAYMENT_METHODS.view'];
 
-export const makeBusiness = (overrides: Partial<Business> = {}): Business => ({
-  id: BUSINESS_ID,
-  businessId: BUSINESS_ID,
-  businessName: 'Harbor Coffee Roasters',
-  businessType: 'LLC',
-  category: 'NONE',
-  country: 'US',
-  verificationStep: 'NOT_INITIATED',
-  status: null,
-  role: 'Admin',
-  permissions: ADMIN_PERMISSIONS,
-  ...overrides,
-});
+export const makeBusiness = makeTestBusiness;
 
 /** A verified instant (bank-link) checking account; override what a test is about. */
 export const makeBankAccount = (overrides: Partial<BankAccountView> = {}): BankAccountView => {

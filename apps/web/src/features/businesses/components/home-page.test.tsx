@@ -88,6 +88,22 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
     expect(items[0]).toHaveTextContent('Not started');
   });
 
+  it('counts a linked bank account and a first contact as done', async () => {
+    api.handlers[`GET /business/${BUSINESS_ID}/bank/accounts`] = ok([{ id: 'bbbbbbbbbbbbbbbbbbbbbbb1' }]);
+    api.handlers[`GET /business/${BUSINESS_ID}/accounting/contacts/vendors`] = ok({
+      items: [],
+      total: 2,
+      pageNumber: 1,
+      pageSize: 1,
+    });
+    renderRoutes(routes, HOME);
+    const setup = await screen.findByRole('region', { name: 'Set up your business' });
+    await waitFor(() => expect(within(setup).getByText('2 of 4 steps done')).toBeInTheDocument());
+    const items = within(setup).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Linked');
+    expect(items[2]).toHaveTextContent('Not started');
+  });
+
   it('says what waits for verification until the business is verified', async () => {
     renderRoutes(routes, HOME);
     expect(

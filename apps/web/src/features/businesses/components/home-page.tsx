@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { useGuidedTour } from '@/lib/guided-tour';
 import { useCurrentUser } from '@/lib/session';
 import { useBusiness } from '../api/get-business';
+import { useSetupProgress } from '../api/get-setup-progress';
 import { useRememberActiveBusiness } from '../hooks/use-remember-active-business';
 import { getSetupSteps, isNewBusiness } from '../utils/setup-steps';
 import { BusinessLoading } from './business-loading';
@@ -20,6 +21,7 @@ export function HomePage() {
   const { businessId = '' } = useParams();
   const businessQuery = useBusiness(businessId);
   const { data: user } = useCurrentUser();
+  const { data: progress } = useSetupProgress(businessId);
   useRememberActiveBusiness(businessQuery.data);
   useGuidedTour({ tour: 'home', steps: HOME_TOUR_STEPS, enabled: businessQuery.isSuccess });
 
@@ -39,7 +41,7 @@ export function HomePage() {
             {isBusinessFullyVerified(business.status) ? null : (
               <VerificationNotice businessId={business.id} />
             )}
-            <SetupProgress steps={getSetupSteps(business)} />
+            <SetupProgress steps={getSetupSteps(business, progress)} />
             {isNewBusiness(business) ? <WelcomePanel /> : null}
           </>
         )}

@@ -1,24 +1,14 @@
 import type { CardView, MerchantStatus } from '@ferry/domain';
 import type { Business } from '@/lib/businesses';
+import { makeTestBusiness, TEST_BUSINESS_ID } from '@/testing/businesses';
 
-export const BUSINESS_ID = '0123456789abcdef01234567';
+export const BUSINESS_ID = TEST_BUSINESS_ID;
 export const CARDS_API = `/business/${BUSINESS_ID}/card-payment`;
 export const VAULT_API = '/sandbox/card-vault/tokens';
 
 /** A fully verified business as `GET /business/{id}` answers for its Admin. */
-export const makeBusiness = (overrides: Partial<Business> = {}): Business => ({
-  id: BUSINESS_ID,
-  businessId: BUSINESS_ID,
-  businessName: 'Harbor Coffee Roasters',
-  businessType: 'LLC',
-  category: 'NONE',
-  country: 'US',
-  verificationStep: 'OWNERS',
-  status: 'FULL_VERIFIED',
-  role: 'Admin',
-  permissions: ['PAY_FULL_ACCESS.manage', 'GET_PAID_FULL_ACCESS.manage', 'SETTINGS_FULL_ACCESS.manage'],
-  ...overrides,
-});
+export const makeBusiness = (overrides: Partial<Business> = {}): Business =>
+  makeTestBusiness({ verificationStep: 'OWNERS', status: 'FULL_VERIFIED', ...overrides });
 
 /** May see payment methods but change nothing. */
 export const makeViewerBusiness = (): Business =>

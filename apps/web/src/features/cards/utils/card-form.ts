@@ -7,18 +7,12 @@ import {
   toVaultBillingAddress,
 } from '@ferry/domain';
 import type { z } from 'zod';
+import type { AddressValues } from '@/lib/address';
 import type { VaultCardInput } from '../api/card-vault';
 import { digitsOf } from './card-format';
 
 /** The billing address of a card, as the form holds it (country as its 2-letter code). */
-export type CardBillingValues = {
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-};
+export type CardBillingValues = AddressValues;
 
 /** The holder part of every card form: name and billing address (spec 002 §3, §5). */
 export type CardHolderValues = { nameOnCard: string; billingAddress: CardBillingValues };

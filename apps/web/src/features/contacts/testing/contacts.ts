@@ -2,39 +2,22 @@ import type { ContactView } from '@ferry/domain';
 import type { RouteObject } from 'react-router';
 import type { Business } from '@/lib/businesses';
 import { SEATTLE_ADDRESS } from '@/testing/addresses';
+import { makeTestBusiness, TEST_BUSINESS_ID } from '@/testing/businesses';
 import { type MockHandler, mockApi, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
 
-export const BUSINESS_ID = '0123456789abcdef01234567';
+export const BUSINESS_ID = TEST_BUSINESS_ID;
 export const VENDOR_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
 export const CUSTOMER_ID = 'bbbbbbbbbbbbbbbbbbbbbbb1';
 
 export const VENDORS_API = `/business/${BUSINESS_ID}/accounting/contacts/vendors`;
 export const CUSTOMERS_API = `/business/${BUSINESS_ID}/accounting/contacts/customers`;
 
-/** Full access to both areas, as an Admin. */
-export const ADMIN_PERMISSIONS = [
-  'PAY_FULL_ACCESS.manage',
-  'GET_PAID_FULL_ACCESS.manage',
-  'SETTINGS_FULL_ACCESS.manage',
-];
 /** May see vendors and customers but change nothing. */
 export const VIEWER_PERMISSIONS = ['PAY_MANAGE_VENDORS.view', 'GET_PAID_MANAGE_CUSTOMERS.view'];
 
 /** A business as `GET /business/{id}` answers for its Admin. */
-export const makeBusiness = (overrides: Partial<Business> = {}): Business => ({
-  id: BUSINESS_ID,
-  businessId: BUSINESS_ID,
-  businessName: 'Harbor Coffee Roasters',
-  businessType: 'LLC',
-  category: 'NONE',
-  country: 'US',
-  verificationStep: 'NOT_INITIATED',
-  status: null,
-  role: 'Admin',
-  permissions: ADMIN_PERMISSIONS,
-  ...overrides,
-});
+export const makeBusiness = makeTestBusiness;
 
 /** A member who may only view (role 'Viewer'). */
 export const makeViewerBusiness = (overrides: Partial<Business> = {}): Business =>

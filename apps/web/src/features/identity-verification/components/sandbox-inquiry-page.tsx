@@ -13,7 +13,7 @@ import {
 } from '../api/sandbox-inquiry';
 import { browserLocation } from '../utils/browser-location';
 import { buildInquiryReturnUrl } from '../utils/safe-url';
-import { SandboxFrame } from './sandbox-frame';
+import { SandboxIdentityFrame } from './sandbox-frame';
 
 const WRONG_TOKEN = 'The session token for this check is wrong or has expired. Start the verification again.';
 const DECIDED_STATUSES = new Set([
@@ -149,7 +149,7 @@ export const SandboxInquiryPage = () => {
   }
 
   return (
-    <SandboxFrame>
+    <SandboxIdentityFrame>
       <Paper withBorder radius="sm" p="lg" shadow="xs">
         <Stack gap="md">
           <Stack gap={4}>
@@ -197,6 +197,6 @@ export const SandboxInquiryPage = () => {
           ) : null}
         </Stack>
       </Paper>
-    </SandboxFrame>
+    </SandboxIdentityFrame>
   );
 };
