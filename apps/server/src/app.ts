@@ -23,6 +23,7 @@ import { signInRoutes } from './modules/auth/sign-in-routes.js';
 import { registerBankingJobs } from './modules/banking/jobs.js';
 import { bankingRoutes, bankLinkWebhookRoutes } from './modules/banking/routes.js';
 import { sandboxRailsRoutes } from './modules/banking/sandbox-routes.js';
+import { billRoutes } from './modules/bills/routes.js';
 import { businessRoutes } from './modules/businesses/routes.js';
 import { businessSearchRoutes } from './modules/businesses/search-routes.js';
 import { registerCardJobs } from './modules/cards/jobs.js';
@@ -179,6 +180,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(bankingRoutes(context));
       await api.register(bankLinkWebhookRoutes(context));
       await api.register(accountingRoutes(context));
+      await api.register(billRoutes(context));
       if (isSandboxRails(context.providers.rails) && !context.config.isProduction) {
         await api.register(sandboxRailsRoutes(context, context.providers.rails));
       }

@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './address.js';
 export * from './bank-account.js';
 export * from './banking-api.js';
+export * from './bills-api.js';
 export * from './business.js';
 export * from './business-profile.js';
 export * from './cards-api.js';

@@ -58,7 +58,12 @@ export async function recordActivity(db: DbOrTx, entry: NewActivity): Promise<st
 }
 
 /** Subjects whose entries can be written today; a member sees the ones they may read. */
-const LOGGED_SUBJECTS: readonly Subject[] = ['PayManageVendors', 'GetPaidManageCustomers', 'PaymentMethod'];
+const LOGGED_SUBJECTS: readonly Subject[] = [
+  'PayManageVendors',
+  'GetPaidManageCustomers',
+  'PaymentMethod',
+  'PayDueBill',
+];
 
 const toItem = (row: ActivityLogRow): ActivityLogItem => ({
   id: row.id,

@@ -480,6 +480,104 @@ const ROUTES: [string, Call, 'read' | 'write' | 'scoped'][] = [
     }),
     'scoped',
   ],
+  // Bills (issue 7).
+  [
+    'POST bills',
+    (id, f) => ({
+      method: 'POST',
+      url: `/api/business/${id}/bills`,
+      headers: { 'idempotency-key': `cross-tenant-bill-${id}` },
+      payload: {
+        vendorId: f.vendorId,
+        refNo: 'CT-1',
+        billDate: '2026-11-02',
+        lines: [{ chartAccountId: SOME_ID, quantity: 1, unitPrice: 10 }],
+      },
+    }),
+    'write',
+  ],
+  [
+    'PATCH bills/:billId',
+    (id, f) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/bills/${SOME_ID}`,
+      payload: {
+        vendorId: f.vendorId,
+        refNo: 'CT-1',
+        billDate: '2026-11-02',
+        lines: [{ chartAccountId: SOME_ID, quantity: 1, unitPrice: 10 }],
+      },
+    }),
+    'write',
+  ],
+  [
+    'GET bills/next-reference-number',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/bills/next-reference-number` }),
+    'read',
+  ],
+  [
+    'GET bills/multiple',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/bills/multiple?billIds=${SOME_ID}` }),
+    'read',
+  ],
+  [
+    'GET bills/summary/due',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/bills/summary/due` }),
+    'read',
+  ],
+  ['GET due-bills', (id) => ({ method: 'GET', url: `/api/business/${id}/due-bills` }), 'read'],
+  [
+    'GET accounting/bills',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/accounting/bills?paidStatus=UNPAID` }),
+    'read',
+  ],
+  [
+    'GET accounting/items',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/accounting/items?isSold=false&pageSize=1000` }),
+    'read',
+  ],
+  ['GET bills/:billId', (id) => ({ method: 'GET', url: `/api/business/${id}/bills/${SOME_ID}` }), 'scoped'],
+  [
+    'POST bills/draft',
+    (id) => ({ method: 'POST', url: `/api/business/${id}/bills/draft`, payload: {} }),
+    'write',
+  ],
+  ['GET bills/draft', (id) => ({ method: 'GET', url: `/api/business/${id}/bills/draft` }), 'read'],
+  [
+    'GET bills/draft/:draftId',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/bills/draft/${SOME_ID}` }),
+    'scoped',
+  ],
+  [
+    'PATCH bills/draft/:draftId',
+    (id) => ({ method: 'PATCH', url: `/api/business/${id}/bills/draft/${SOME_ID}`, payload: {} }),
+    'write',
+  ],
+  [
+    'DELETE bills/draft/:draftId',
+    (id) => ({ method: 'DELETE', url: `/api/business/${id}/bills/draft/${SOME_ID}` }),
+    'write',
+  ],
+  [
+    'POST upload-bill-attachment',
+    (id) => ({ method: 'POST', url: `/api/business/${id}/upload-bill-attachment`, ...documentUpload() }),
+    'write',
+  ],
+  [
+    'GET bills/:billId/attachments/:attachmentId',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/bills/${SOME_ID}/attachments/${SOME_ID}` }),
+    'scoped',
+  ],
+  [
+    'GET download-bill-pdf/:billId',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/download-bill-pdf/${SOME_ID}` }),
+    'scoped',
+  ],
+  [
+    'GET bills/:billId/pdf',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/bills/${SOME_ID}/pdf` }),
+    'scoped',
+  ],
 ];
 
 const VALID_FORM = {

@@ -3,6 +3,7 @@ export * from '../../modules/accounting/tables.js';
 export * from '../../modules/activity/tables.js';
 export * from '../../modules/auth/tables.js';
 export * from '../../modules/banking/tables.js';
+export * from '../../modules/bills/tables.js';
 export * from '../../modules/businesses/tables.js';
 export * from '../../modules/cards/tables.js';
 export * from '../../modules/contacts/tables.js';

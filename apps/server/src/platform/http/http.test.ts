@@ -139,9 +139,10 @@ describe('request conventions', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(String(res.headers['content-security-policy'])).toContain(
-      "script-src 'self' https://js.stripe.com",
+      "script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com",
     );
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(String(res.headers['content-security-policy'])).not.toContain("'unsafe-eval'");
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

@@ -25,7 +25,9 @@ export async function registerSecurity(app: FastifyInstance, context: AppContext
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...VENDOR_SCRIPTS],
+        // 'wasm-unsafe-eval' lets the PDF viewer (PDF.js) decode scanned images with WebAssembly; it
+        // does not allow JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...VENDOR_SCRIPTS],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

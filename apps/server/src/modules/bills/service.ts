@@ -1,0 +1,667 @@
+import { fromDayNumber, toDayNumber } from '@ferry/domain/dates';
+import { centsToAmount } from '@ferry/domain/money';
+import { newYorkDate } from '@ferry/domain/payments';
+import {
+  type AccountingBillsQuery,
+  BILL_MESSAGES,
+  type BillAttachmentView,
+  type BillListItem,
+  type BillsDueSummary,
+  type BillView,
+  type DueBillsQuery,
+  type ParsedBillRequest,
+  quantityFromE4,
+} from '@ferry/domain/schemas';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import type { DbOrTx, Tx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/errors.js';
+import { newId } from '../../platform/ids.js';
+import { getChartAccount } from '../accounting/service.js';
+import { type Actor, recordActivity } from '../activity/service.js';
+import { findContactOrThrow, violatedUniqueIndex } from '../contacts/access.js';
+import { containsPattern } from '../contacts/service.js';
+import { contacts } from '../contacts/tables.js';
+import { ensureDefaultItems, getItem } from './items.js';
+import { recomputeBillStatus } from './status.js';
+import {
+  type BillAttachmentRow,
+  type BillLineItemRow,
+  type BillRow,
+  billAttachments,
+  billDrafts,
+  billLineItems,
+  bills,
+} from './tables.js';
+
+type Context = Pick<AppContext, 'database' | 'clock'>;
+
+export const BILL_ENTITY_TYPE = 'bills';
+const ID = /^[0-9a-f]{24}$/;
+
+export const billNotFound = () => new AppError('NOT_FOUND', BILL_MESSAGES.billNotFound);
+
+const unprocessable = (field: string, message: string) =>
+  new AppError('UNPROCESSABLE', message, { errors: [{ field, message }] });
+
+/** The business's date now: bills are due by New York business dates (the rails' time zone). */
+export const businessToday = (context: Pick<AppContext, 'clock'>): string => newYorkDate(context.clock.now());
+
+// ---------------------------------------------------------------------------------------------
+// Views
+// ---------------------------------------------------------------------------------------------
+
+interface VendorRef {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const billsBase = (businessId: string) => `/api/business/${businessId}`;
+
+export const attachmentView = (row: BillAttachmentRow): BillAttachmentView => ({
+  id: row.id,
+  billId: row.billId,
+  fileName: row.fileName,
+  mimeType: row.contentType,
+  size: row.size,
+  url: row.billId ? `${billsBase(row.businessId)}/bills/${row.billId}/attachments/${row.id}` : null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toListItem = (row: BillRow, vendor: VendorRef): BillListItem => ({
+  id: row.id,
+  refNo: row.refNo,
+  vendorName: vendor.name,
+  contact: vendor,
+  billDate: row.billDate,
+  dueDate: row.dueDate,
+  paymentTerm: row.paymentTerm,
+  amount: centsToAmount(row.amountCents),
+  balance: centsToAmount(row.balanceCents),
+  scheduledAmount: centsToAmount(row.scheduledCents),
+  unScheduledBalance: centsToAmount(row.balanceCents - row.scheduledCents),
+  status: row.status,
+  source: row.source,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const toView = (
+  row: BillRow,
+  vendor: VendorRef,
+  lines: BillLineItemRow[],
+  attachments: BillAttachmentRow[],
+): BillView => ({
+  ...toListItem(row, vendor),
+  lines: lines.map((line) => ({
+    id: line.id,
+    itemId: line.itemId,
+    chartAccountId: line.chartAccountId,
+    name: line.itemName ?? line.coaName ?? '',
+    itemName: line.itemName,
+    coaName: line.coaName,
+    description: line.description,
+    quantity: quantityFromE4(line.quantityE4),
+    unitPrice: centsToAmount(line.unitPriceCents),
+    amount: centsToAmount(line.amountCents),
+  })),
+  subtotal: centsToAmount(row.subtotalCents),
+  discount:
+    row.discountType && row.discountValue !== null
+      ? {
+          type: row.discountType,
+          value: centsToAmount(row.discountValue),
+          amount: centsToAmount(row.discountCents),
+        }
+      : null,
+  taxAmount: centsToAmount(row.taxCents),
+  memo: row.memo,
+  attachments: attachments.map(attachmentView),
+  pdfUrl: `${billsBase(row.businessId)}/download-bill-pdf/${row.id}`,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const vendorColumns = { id: contacts.id, name: contacts.name, email: contacts.email };
+
+/** Full views of bills (lines and attachments loaded in two queries), in the order of `rows`. */
+async function toViews(db: DbOrTx, rows: { bill: BillRow; vendor: VendorRef }[]): Promise<BillView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.bill.id);
+  const [lines, attachments] = await Promise.all([
+    db
+      .select()
+      .from(billLineItems)
+      .where(inArray(billLineItems.billId, ids))
+      .orderBy(asc(billLineItems.position)),
+    db
+      .select()
+      .from(billAttachments)
+      .where(inArray(billAttachments.billId, ids))
+      .orderBy(asc(billAttachments.createdAt), asc(billAttachments.sequence)),
+  ]);
+  return rows.map(({ bill, vendor }) =>
+    toView(
+      bill,
+      vendor,
+      lines.filter((l) => l.billId === bill.id),
+      attachments.filter((a) => a.billId === bill.id),
+    ),
+  );
+}
+
+/** A bill of the business with its vendor, or 404 (a bill of another business is as unknown as none). */
+export async function findBillOrThrow(
+  db: DbOrTx,
+  options: { businessId: string; billId: string; forUpdate?: boolean },
+): Promise<{ bill: BillRow; vendor: VendorRef }> {
+  if (!ID.test(options.billId)) throw billNotFound();
+  const query = db
+    .select({ bill: bills, vendor: vendorColumns })
+    .from(bills)
+    .innerJoin(contacts, eq(contacts.id, bills.vendorId))
+    .where(and(eq(bills.id, options.billId), eq(bills.businessId, options.businessId)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update', { of: bills }) : await query;
+  if (!row) throw billNotFound();
+  return row;
+}
+
+export async function getBill(
+  context: Context,
+  options: { businessId: string; billId: string },
+): Promise<BillView> {
+  const { db } = context.database;
+  const [view] = await toViews(db, [await findBillOrThrow(db, options)]);
+  if (!view) throw billNotFound();
+  return view;
+}
+
+/** GET bills/multiple: the business's bills among the ids, in the order asked (unknown ids left out). */
+export async function getBills(
+  context: Context,
+  options: { businessId: string; billIds: string[] },
+): Promise<BillView[]> {
+  const ids = options.billIds.filter((id) => ID.test(id));
+  if (ids.length === 0) return [];
+  const { db } = context.database;
+  const rows = await db
+    .select({ bill: bills, vendor: vendorColumns })
+    .from(bills)
+    .innerJoin(contacts, eq(contacts.id, bills.vendorId))
+    .where(and(eq(bills.businessId, options.businessId), inArray(bills.id, ids)));
+  const byId = new Map(rows.map((r) => [r.bill.id, r]));
+  return toViews(
+    db,
+    ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create and edit
+// ---------------------------------------------------------------------------------------------
+
+interface ResolvedLine {
+  itemId: string | null;
+  chartAccountId: string | null;
+  itemName: string | null;
+  coaName: string | null;
+}
+
+/** Each line's item or expense account, checked against the business (422 naming the line). */
+async function resolveLines(
+  tx: DbOrTx,
+  businessId: string,
+  request: ParsedBillRequest,
+): Promise<ResolvedLine[]> {
+  const resolved: ResolvedLine[] = [];
+  for (const [index, line] of request.lines.entries()) {
+    if (line.itemId) {
+      const found = await getItem(tx, businessId, line.itemId);
+      if (!found) throw unprocessable(`lines.${index}.itemId`, BILL_MESSAGES.itemNotFound);
+      resolved.push({
+        itemId: found.item.id,
+        chartAccountId: null,
+        itemName: found.item.name,
+        coaName: null,
+      });
+    } else {
+      const account = await getChartAccount(tx, businessId, line.chartAccountId ?? '');
+      if (!account) throw unprocessable(`lines.${index}.chartAccountId`, BILL_MESSAGES.accountNotFound);
+      if (account.accountType !== 'EXPENSE' && account.accountType !== 'COST_OF_GOODS_SOLD') {
+        throw unprocessable(`lines.${index}.chartAccountId`, BILL_MESSAGES.accountNotExpense);
+      }
+      resolved.push({ itemId: null, chartAccountId: account.id, itemName: null, coaName: account.name });
+    }
+  }
+  return resolved;
+}
+
+/** The attachments named by the request: the business's, not on another bill; locked. */
+async function claimAttachments(
+  tx: DbOrTx,
+  options: { businessId: string; billId: string; attachmentIds: string[] },
+): Promise<void> {
+  const ids = [...new Set(options.attachmentIds)];
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select({ id: billAttachments.id })
+    .from(billAttachments)
+    .where(
+      and(
+        eq(billAttachments.businessId, options.businessId),
+        inArray(billAttachments.id, ids),
+        or(isNull(billAttachments.billId), eq(billAttachments.billId, options.billId)),
+      ),
+    )
+    .for('update');
+  if (rows.length !== ids.length) throw unprocessable('attachmentIds', BILL_MESSAGES.attachmentNotFound);
+  await tx.update(billAttachments).set({ billId: options.billId }).where(inArray(billAttachments.id, ids));
+}
+
+const lineRows = (billId: string, request: ParsedBillRequest, resolved: ResolvedLine[]) =>
+  request.lines.map((line, index) => ({
+    id: newId(),
+    billId,
+    position: index,
+    ...(resolved[index] as ResolvedLine),
+    description: line.description?.trim() ? line.description.trim() : null,
+    quantityE4: line.quantity,
+    unitPriceCents: line.unitPrice,
+    amountCents: request.totals.lineAmountsCents[index] ?? 0,
+  }));
+
+const moneyColumns = (request: ParsedBillRequest) => ({
+  subtotalCents: request.totals.subtotalCents,
+  discountType: request.discount?.type ?? null,
+  discountValue: request.discount?.value ?? null,
+  discountCents: request.totals.discountCents,
+  taxCents: request.totals.taxCents,
+  amountCents: request.totals.amountCents,
+});
+
+/** A unique-index failure on the bill number becomes the spec's 409; anything else is rethrown. */
+function rethrowReferenceConflict(error: unknown): never {
+  if (violatedUniqueIndex(error) === 'bills_vendor_ref_unique') {
+    throw new AppError('CONFLICT', BILL_MESSAGES.referenceTaken, {
+      errors: [{ field: 'refNo', message: BILL_MESSAGES.referenceTaken }],
+    });
+  }
+  throw error;
+}
+
+async function assertReferenceFree(
+  tx: DbOrTx,
+  options: { businessId: string; vendorId: string; refNo: string; exceptId?: string },
+): Promise<void> {
+  const [row] = await tx
+    .select({ id: bills.id })
+    .from(bills)
+    .where(
+      and(
+        eq(bills.businessId, options.businessId),
+        eq(bills.vendorId, options.vendorId),
+        sql`lower(${bills.refNo}) = ${options.refNo.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  if (row && row.id !== options.exceptId)
+    rethrowReferenceConflict({ code: '23505', constraint: 'bills_vendor_ref_unique' });
+}
+
+/** POST bills: totals from the server, vendor and lines checked, attachments claimed, draft removed. */
+export async function createBill(
+  context: Context,
+  options: { businessId: string; actor: Actor; request: ParsedBillRequest },
+): Promise<BillView> {
+  const { db } = context.database;
+  const { businessId, request } = options;
+  await ensureDefaultItems(db, context, businessId);
+  const now = context.clock.now();
+  const id = newId();
+  try {
+    await db.transaction(async (tx) => {
+      await findContactOrThrow(tx, { businessId, contactId: request.vendorId, type: 'VENDOR' });
+      await assertReferenceFree(tx, { businessId, vendorId: request.vendorId, refNo: request.refNo });
+      const resolved = await resolveLines(tx, businessId, request);
+      await tx.insert(bills).values({
+        id,
+        businessId,
+        vendorId: request.vendorId,
+        refNo: request.refNo,
+        billDate: request.billDate,
+        dueDate: request.dueDate,
+        paymentTerm: request.paymentTerm,
+        ...moneyColumns(request),
+        balanceCents: request.totals.amountCents,
+        scheduledCents: 0,
+        status: 'unpaid',
+        memo: request.memo,
+        createdBy: options.actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(billLineItems).values(lineRows(id, request, resolved));
+      await claimAttachments(tx, { businessId, billId: id, attachmentIds: request.attachmentIds });
+      if (request.draftId) {
+        await tx
+          .delete(billDrafts)
+          .where(and(eq(billDrafts.id, request.draftId), eq(billDrafts.businessId, businessId)));
+      }
+      await recordActivity(tx, {
+        businessId,
+        entityType: BILL_ENTITY_TYPE,
+        entityId: id,
+        subject: 'PayDueBill',
+        action: 'BILL_CREATED',
+        label: 'Bill created',
+        actor: options.actor,
+        remarks: request.refNo,
+        data: { amountCents: request.totals.amountCents, vendorId: request.vendorId },
+        at: now,
+      });
+    });
+  } catch (error) {
+    rethrowReferenceConflict(error);
+  }
+  return getBill(context, { businessId, billId: id });
+}
+
+/**
+ * PATCH bills/{billId}: the whole bill again. Only a bill nothing has been paid or scheduled on can
+ * change (409 otherwise); attachments left out of `attachmentIds` are removed.
+ */
+export async function updateBill(
+  context: Context & Pick<AppContext, 'providers'>,
+  options: { businessId: string; billId: string; actor: Actor; request: ParsedBillRequest },
+): Promise<BillView> {
+  const { db } = context.database;
+  const { businessId, request } = options;
+  await ensureDefaultItems(db, context, businessId);
+  const now = context.clock.now();
+  let removedKeys: string[] = [];
+  try {
+    await db.transaction(async (tx: Tx) => {
+      const { bill } = await findBillOrThrow(tx, { businessId, billId: options.billId, forUpdate: true });
+      if (bill.status === 'cancelled' || bill.scheduledCents > 0 || bill.balanceCents !== bill.amountCents) {
+        throw new AppError('CONFLICT', BILL_MESSAGES.notEditable);
+      }
+      await findContactOrThrow(tx, { businessId, contactId: request.vendorId, type: 'VENDOR' });
+      await assertReferenceFree(tx, {
+        businessId,
+        vendorId: request.vendorId,
+        refNo: request.refNo,
+        exceptId: bill.id,
+      });
+      const resolved = await resolveLines(tx, businessId, request);
+      const next = {
+        ...bill,
+        ...moneyColumns(request),
+        balanceCents: request.totals.amountCents,
+      };
+      await tx
+        .update(bills)
+        .set({
+          vendorId: request.vendorId,
+          refNo: request.refNo,
+          billDate: request.billDate,
+          dueDate: request.dueDate,
+          paymentTerm: request.paymentTerm,
+          ...moneyColumns(request),
+          balanceCents: request.totals.amountCents,
+          status: recomputeBillStatus(next),
+          memo: request.memo,
+          updatedAt: now,
+        })
+        .where(eq(bills.id, bill.id));
+      await tx.delete(billLineItems).where(eq(billLineItems.billId, bill.id));
+      await tx.insert(billLineItems).values(lineRows(bill.id, request, resolved));
+      const keep = new Set(request.attachmentIds);
+      const current = await tx.select().from(billAttachments).where(eq(billAttachments.billId, bill.id));
+      const removed = current.filter((a) => !keep.has(a.id));
+      if (removed.length > 0) {
+        await tx.delete(billAttachments).where(
+          inArray(
+            billAttachments.id,
+            removed.map((a) => a.id),
+          ),
+        );
+      }
+      removedKeys = removed.map((a) => a.fileKey);
+      await claimAttachments(tx, { businessId, billId: bill.id, attachmentIds: request.attachmentIds });
+      if (request.draftId) {
+        await tx
+          .delete(billDrafts)
+          .where(and(eq(billDrafts.id, request.draftId), eq(billDrafts.businessId, businessId)));
+      }
+      await recordActivity(tx, {
+        businessId,
+        entityType: BILL_ENTITY_TYPE,
+        entityId: bill.id,
+        subject: 'PayDueBill',
+        action: 'BILL_EDITED',
+        label: 'Bill edited',
+        actor: options.actor,
+        remarks: request.refNo,
+        data: { amountCents: request.totals.amountCents, previousAmountCents: bill.amountCents },
+        at: now,
+      });
+    });
+  } catch (error) {
+    rethrowReferenceConflict(error);
+  }
+  for (const key of removedKeys) await context.providers.files.delete(key).catch(() => undefined);
+  return getBill(context, { businessId, billId: options.billId });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reference numbers
+// ---------------------------------------------------------------------------------------------
+
+/** The number part of 'BILL-0042' (the same expression as the bills_business_ref_number_idx index). */
+const refNumber = sql`((substring(${bills.refNo} from '^BILL-([0-9]{1,15})$'))::bigint)`;
+
+/** GET bills/next-reference-number: one past the highest BILL-n of the business, at least 4 digits. */
+export async function nextReferenceNumber(context: Context, businessId: string): Promise<{ refNo: string }> {
+  const { db } = context.database;
+  const [row] = await db
+    .select({ last: sql<string | null>`max(${refNumber})` })
+    .from(bills)
+    .where(eq(bills.businessId, businessId));
+  const next = BigInt(row?.last ?? 0) + 1n;
+  const refNo = `BILL-${next.toString().padStart(4, '0')}`;
+  return { refNo: refNo.length <= 21 ? refNo : `BILL-${Date.now()}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists and summaries
+// ---------------------------------------------------------------------------------------------
+
+/** Open bills: something left to pay and not cancelled (the predicate of the partial indexes). */
+const openBill = sql`${bills.balanceCents} > 0 and ${bills.status} <> 'cancelled'`;
+
+const plusDays = (date: string, days: number) => fromDayNumber(toDayNumber(date) + days);
+
+/** The 'Due in 7 days' window is today through today + 7; overdue is strictly before today. */
+export const dueWindows = (today: string) => ({
+  dueIn7: { from: today, to: plusDays(today, 7) },
+  next3: { from: today, to: plusDays(today, 3) },
+  overdueBefore: today,
+});
+
+function sortOf(sortBy: DueBillsQuery['sortBy'], sortOrder: 'asc' | 'desc'): SQL[] {
+  const direction = sortOrder === 'asc' ? asc : desc;
+  const key =
+    sortBy === 'dueDate'
+      ? bills.dueDate
+      : sortBy === 'amount'
+        ? bills.amountCents
+        : sortBy === 'balance'
+          ? bills.balanceCents
+          : sortBy === 'refNo'
+            ? sql`lower(${bills.refNo})`
+            : sortBy === 'vendorName'
+              ? sql`lower(${contacts.name})`
+              : bills.billDate;
+  return [direction(key), direction(bills.sequence)];
+}
+
+async function page(
+  db: DbOrTx,
+  options: {
+    where: SQL | undefined;
+    order: SQL[];
+    pageNumber: number;
+    pageSize: number;
+    needsVendorForCount: boolean;
+  },
+): Promise<{ items: BillListItem[]; total: number; pageNumber: number; pageSize: number }> {
+  const countQuery = options.needsVendorForCount
+    ? db
+        .select({ total: count() })
+        .from(bills)
+        .innerJoin(contacts, eq(contacts.id, bills.vendorId))
+        .where(options.where)
+    : db.select({ total: count() }).from(bills).where(options.where);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ bill: bills, vendor: vendorColumns })
+      .from(bills)
+      .innerJoin(contacts, eq(contacts.id, bills.vendorId))
+      .where(options.where)
+      .orderBy(...options.order)
+      .limit(options.pageSize)
+      .offset((options.pageNumber - 1) * options.pageSize),
+    countQuery,
+  ]);
+  return {
+    items: rows.map((r) => toListItem(r.bill, r.vendor)),
+    total: Number(totals[0]?.total ?? 0),
+    pageNumber: options.pageNumber,
+    pageSize: options.pageSize,
+  };
+}
+
+const searchCondition = (searchTerm: string | undefined): SQL | undefined => {
+  if (!searchTerm) return undefined;
+  const pattern = containsPattern(searchTerm);
+  return or(ilike(bills.refNo, pattern), ilike(contacts.name, pattern));
+};
+
+/** GET due-bills: open bills, filtered by vendor, summary card, due-date range and status. */
+export async function listDueBills(context: Context, options: { businessId: string; query: DueBillsQuery }) {
+  const { query } = options;
+  const today = businessToday(context);
+  const windows = dueWindows(today);
+  const conditions: (SQL | undefined)[] = [eq(bills.businessId, options.businessId), openBill];
+  if (query.vendorId) conditions.push(eq(bills.vendorId, query.vendorId));
+  if (query.billSummaryType === 'DUE_IN_7_DAYS') {
+    conditions.push(gte(bills.dueDate, windows.dueIn7.from), lte(bills.dueDate, windows.dueIn7.to));
+  } else if (query.billSummaryType === 'OVERDUE') {
+    conditions.push(lt(bills.dueDate, windows.overdueBefore));
+  }
+  if (query.dateRange === 'DUE_TODAY') conditions.push(eq(bills.dueDate, today));
+  if (query.dateRange === 'NEXT_3_DAYS') {
+    conditions.push(gte(bills.dueDate, windows.next3.from), lte(bills.dueDate, windows.next3.to));
+  }
+  if (query.dateRange === 'NEXT_7_DAYS') {
+    conditions.push(gte(bills.dueDate, windows.dueIn7.from), lte(bills.dueDate, windows.dueIn7.to));
+  }
+  if (query.dateRange === 'OVERDUE') conditions.push(lt(bills.dueDate, windows.overdueBefore));
+  if (query.status.length > 0) conditions.push(inArray(bills.status, query.status));
+  const search = searchCondition(query.searchTerm);
+  if (search) conditions.push(search);
+  return page(context.database.db, {
+    where: and(...conditions),
+    order: sortOf(query.sortBy, query.sortOrder),
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    needsVendorForCount: Boolean(search),
+  });
+}
+
+/** GET accounting/bills: every bill of the business with the filters of spec 002 §5 and §7. */
+export async function listAccountingBills(
+  context: Context,
+  options: { businessId: string; query: AccountingBillsQuery },
+) {
+  const { query } = options;
+  const conditions: (SQL | undefined)[] = [eq(bills.businessId, options.businessId)];
+  if (query.startDate) conditions.push(gte(bills.billDate, query.startDate));
+  if (query.endDate) conditions.push(lte(bills.billDate, query.endDate));
+  if (query.contactId) conditions.push(eq(bills.vendorId, query.contactId));
+  if (query.paidStatus === 'PAID') conditions.push(eq(bills.balanceCents, 0));
+  if (query.paidStatus === 'UNPAID') conditions.push(sql`${bills.balanceCents} = ${bills.amountCents}`);
+  if (query.paidStatus === 'PARTIAL_PAID') {
+    conditions.push(sql`${bills.balanceCents} > 0 and ${bills.balanceCents} < ${bills.amountCents}`);
+  }
+  if (query.status.length > 0) conditions.push(inArray(bills.status, query.status));
+  if (query.balance?.min !== undefined) conditions.push(gte(bills.balanceCents, query.balance.min));
+  if (query.balance?.max !== undefined) conditions.push(lte(bills.balanceCents, query.balance.max));
+  const lineIds = query.lineItems.filter((id) => ID.test(id));
+  if (query.lineItems.length > 0) {
+    conditions.push(
+      lineIds.length === 0
+        ? sql`false`
+        : sql`exists (select 1 from ${billLineItems} where ${billLineItems.billId} = ${bills.id} and (${inArray(
+            billLineItems.itemId,
+            lineIds,
+          )} or ${inArray(billLineItems.chartAccountId, lineIds)}))`,
+    );
+  }
+  const search = searchCondition(query.searchTerm);
+  if (search) conditions.push(search);
+  return page(context.database.db, {
+    where: and(...conditions),
+    order: sortOf(query.sortBy, query.sortOrder),
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    needsVendorForCount: Boolean(search),
+  });
+}
+
+/** GET bills/summary/due: the three cards, on open bills, for the business's today (New York). */
+export async function dueSummary(context: Context, businessId: string): Promise<BillsDueSummary> {
+  const today = businessToday(context);
+  const { dueIn7, overdueBefore } = dueWindows(today);
+  const inWindow = sql`${bills.dueDate} >= ${dueIn7.from} and ${bills.dueDate} <= ${dueIn7.to}`;
+  const overdue = sql`${bills.dueDate} < ${overdueBefore}`;
+  const [row] = await context.database.db
+    .select({
+      total: sql<string>`count(*)`,
+      amount: sql<string | null>`sum(${bills.balanceCents})`,
+      dueTotal: sql<string>`count(*) filter (where ${inWindow})`,
+      dueAmount: sql<string | null>`sum(${bills.balanceCents}) filter (where ${inWindow})`,
+      overdueTotal: sql<string>`count(*) filter (where ${overdue})`,
+      overdueAmount: sql<string | null>`sum(${bills.balanceCents}) filter (where ${overdue})`,
+    })
+    .from(bills)
+    .where(and(eq(bills.businessId, businessId), openBill));
+  const bucket = (amount: string | null | undefined, total: string | undefined) => ({
+    amount: centsToAmount(Number(amount ?? 0)),
+    total: Number(total ?? 0),
+  });
+  return {
+    totalOutstanding: bucket(row?.amount, row?.total),
+    dueInNext7Days: bucket(row?.dueAmount, row?.dueTotal),
+    overdue: bucket(row?.overdueAmount, row?.overdueTotal),
+    today,
+  };
+}
