@@ -21,6 +21,11 @@ export class ApiDocsPage {
     await this.page.goto('/api/docs');
   }
 
+  /** Narrows the reference to the areas (tags) whose name contains `text`; the long list renders lazily. */
+  async filter(text: string) {
+    await this.page.locator('.operation-filter-input').fill(text);
+  }
+
   operation(path: string) {
     return this.page.locator('.opblock-summary-path', { hasText: path }).first();
   }

@@ -25,6 +25,7 @@ test('the API reference lists the API from its OpenAPI document', async ({ page 
   await docs.open();
   await expect(page.getByText('Ferry API').first()).toBeVisible();
   await expect(docs.operation('/api/health')).toBeVisible();
+  await docs.filter('Businesses');
   await expect(docs.operation('/api/business/{businessId}')).toBeVisible();
 });
 

@@ -93,6 +93,9 @@ export const routes: RouteObject[] = [
                 path: paths.business.settingsAcceptCardPayment.path,
                 lazy: () => import('./routes/business/settings-accept-card-payment'),
               },
+              // Bills (features/bills).
+              { path: paths.business.billsDue.path, lazy: () => import('./routes/business/bills-due') },
+              { path: paths.business.billCreate.path, lazy: () => import('./routes/business/bills-create') },
               // Any other page of a business: not found, inside the shell (the switcher keeps working).
               { path: '/b/:businessId/*', lazy: () => import('./routes/business/not-found') },
             ],

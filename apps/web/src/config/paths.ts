@@ -42,6 +42,9 @@ export const paths = {
     customers: { path: '/b/:businessId/customers', getHref: specPaths.customers },
     customerAdd: { path: '/b/:businessId/customers/add', getHref: specPaths.customerAdd },
     customer: { path: '/b/:businessId/customers/:contactId', getHref: specPaths.customer },
+    // Bills (features/bills).
+    billsDue: { path: '/b/:businessId/bills/due', getHref: specPaths.billsDue },
+    billCreate: { path: '/b/:businessId/bills/create', getHref: specPaths.billCreate },
     // Bank accounts and cards (features/banking, features/cards).
     settingsBankAccount: {
       path: '/b/:businessId/settings/bank-account',

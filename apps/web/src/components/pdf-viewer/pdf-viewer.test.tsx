@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -11,6 +11,9 @@ const pdfjs = vi.hoisted(() => {
 vi.mock('pdfjs-dist', () => pdfjs);
 
 const CSS_UNITS = 96 / 72;
+
+// The viewer loads PDF.js lazily; under a loaded test run the dynamic import can take seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 type FakePage = { rotate?: number; fail?: boolean };
 type RenderParams = { viewport: { scale: number; rotation: number }; canvas: HTMLCanvasElement };

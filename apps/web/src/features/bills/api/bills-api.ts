@@ -1,0 +1,186 @@
+import {
+  type AccountingItemView,
+  accountingItemViewSchema,
+  type BillAttachmentView,
+  type BillDraftPayload,
+  billAttachmentViewSchema,
+  billDraftViewSchema,
+  billListItemSchema,
+  billsDueSummarySchema,
+  billViewSchema,
+  type ChartAccountView,
+  chartAccountViewSchema,
+  contactPageSchema,
+  type DUE_DATE_FILTERS,
+  nextReferenceSchema,
+  pagedSchema,
+  type SUMMARY_FILTERS,
+} from '@ferry/domain';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type SummaryFilter = (typeof SUMMARY_FILTERS)[number];
+export type DueDateFilter = (typeof DUE_DATE_FILTERS)[number];
+export type DueBillsSortKey = 'date' | 'dueDate' | 'amount';
+
+export type DueBillsParams = {
+  pageNumber: number;
+  pageSize: number;
+  sortBy: DueBillsSortKey;
+  sortOrder: 'asc' | 'desc';
+  billSummaryType: SummaryFilter | null;
+  dateRange: DueDateFilter | null;
+};
+
+const base = (businessId: string) => `/business/${encodeURIComponent(businessId)}`;
+
+export const billKeys = {
+  all: ['bills'] as const,
+  business: (businessId: string) => [...billKeys.all, businessId] as const,
+  dueLists: (businessId: string) => [...billKeys.business(businessId), 'due'] as const,
+  dueList: (businessId: string, params: DueBillsParams) =>
+    [...billKeys.dueLists(businessId), params] as const,
+  dueSummary: (businessId: string) => [...billKeys.business(businessId), 'summary', 'due'] as const,
+  nextReference: (businessId: string) => [...billKeys.business(businessId), 'next-reference'] as const,
+  vendors: (businessId: string) => [...billKeys.business(businessId), 'vendors'] as const,
+  items: (businessId: string) => [...billKeys.business(businessId), 'items'] as const,
+  accounts: (businessId: string) => [...billKeys.business(businessId), 'accounts'] as const,
+};
+
+const duePageSchema = pagedSchema(billListItemSchema);
+
+/** `GET due-bills`: the open bills, sorted and paged on the server (spec 002 §7, §9). */
+export const dueBillsQueryOptions = (businessId: string, params: DueBillsParams) =>
+  queryOptions({
+    queryKey: billKeys.dueList(businessId, params),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/due-bills`, {
+        query: {
+          pageNumber: params.pageNumber,
+          pageSize: params.pageSize,
+          sortBy: params.sortBy,
+          sortOrder: params.sortOrder,
+          billSummaryType: params.billSummaryType ?? undefined,
+          dateRange: params.dateRange ?? undefined,
+        },
+        schema: duePageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDueBills = (businessId: string, params: DueBillsParams) =>
+  useQuery(dueBillsQueryOptions(businessId, params));
+
+/** `GET bills/summary/due`: total outstanding, due in 7 days and overdue (amounts and counts). */
+export const useDueBillsSummary = (businessId: string) =>
+  useQuery({
+    queryKey: billKeys.dueSummary(businessId),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/bills/summary/due`, { schema: billsDueSummarySchema, signal }),
+  });
+
+/** `GET bills/next-reference-number`: the number a new bill starts with ('BILL-0001'). */
+export const useNextReferenceNumber = (businessId: string) =>
+  useQuery({
+    queryKey: billKeys.nextReference(businessId),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/bills/next-reference-number`, { schema: nextReferenceSchema, signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** `GET accounting/contacts/bill-vendors` (page 1 of 100, spec 002 §9), searched in the picker. */
+export const useBillVendors = (businessId: string) =>
+  useQuery({
+    queryKey: billKeys.vendors(businessId),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/accounting/contacts/bill-vendors`, {
+        query: { pageNumber: 1, pageSize: 100 },
+        schema: contactPageSchema,
+        signal,
+      }),
+  });
+
+const itemPageSchema = pagedSchema(accountingItemViewSchema);
+const accountPageSchema = pagedSchema(chartAccountViewSchema);
+
+/** `GET accounting/items` (purchased items, page size 1000). */
+export const useBillItems = (businessId: string) =>
+  useQuery({
+    queryKey: billKeys.items(businessId),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/accounting/items`, {
+        query: { isSold: false, pageSize: 1000 },
+        schema: itemPageSchema,
+        signal,
+      }),
+    select: (page): AccountingItemView[] => page.items,
+  });
+
+/** `GET accounting/accounts?isForCreateBill=true`: the expense accounts a bill line may be booked to. */
+export const useBillAccounts = (businessId: string) =>
+  useQuery({
+    queryKey: billKeys.accounts(businessId),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/accounting/accounts`, {
+        query: { isForCreateBill: true, pageNumber: 1, pageSize: 1000 },
+        schema: accountPageSchema,
+        signal,
+      }),
+    select: (page): ChartAccountView[] => page.items,
+  });
+
+/** The body of `POST bills`: amounts as decimal numbers with 2 places. */
+export type CreateBillBody = {
+  vendorId: string;
+  refNo: string;
+  billDate: string;
+  dueDate: string | null;
+  paymentTerm: string;
+  lines: {
+    itemId: string | null;
+    chartAccountId: string | null;
+    description: string | null;
+    quantity: string;
+    unitPrice: string;
+  }[];
+  discount: { type: 'AMOUNT' | 'PERCENT'; value: string } | null;
+  taxAmount: string | null;
+  memo: string | null;
+  attachmentIds: string[];
+  draftId: string | null;
+};
+
+/** `POST bills` with the form's Idempotency-Key. */
+export const useCreateBill = (businessId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreateBillBody; idempotencyKey: string }) =>
+      api.post(`${base(businessId)}/bills`, body, { schema: billViewSchema, idempotencyKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billKeys.business(businessId) }),
+  });
+};
+
+/** `POST bills/draft` the first time, `PATCH bills/draft/{id}` after. */
+export const useSaveBillDraft = (businessId: string) =>
+  useMutation({
+    mutationFn: ({ draftId, payload }: { draftId: string | null; payload: BillDraftPayload }) =>
+      draftId
+        ? api.patch(`${base(businessId)}/bills/draft/${encodeURIComponent(draftId)}`, payload, {
+            schema: billDraftViewSchema,
+          })
+        : api.post(`${base(businessId)}/bills/draft`, payload, { schema: billDraftViewSchema }),
+  });
+
+/** `POST upload-bill-attachment` (multipart `file`). */
+export const useUploadBillAttachment = (businessId: string) =>
+  useMutation({
+    mutationFn: (file: File): Promise<BillAttachmentView> => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post(`${base(businessId)}/upload-bill-attachment`, form, {
+        schema: billAttachmentViewSchema,
+      });
+    },
+  });

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { makeTestBusiness } from '@/testing/businesses';
+import { fail, ok } from '@/testing/mock-api';
+import { renderRoutes, Where } from '@/testing/test-utils';
+import { API, BUSINESS_ID, billPage, makeBill, mockBillsApi, queriesOf, SUMMARY } from '../testing/bills';
+import { BillsDuePage, NO_DUE_BILLS } from './bills-due-page';
+
+const routes: RouteObject[] = [
+  { path: '/b/:businessId/bills/due', element: <BillsDuePage /> },
+  { path: '/b/:businessId/bills/create', element: <Where name="Create bill" /> },
+];
+const DUE = `/b/${BUSINESS_ID}/bills/due`;
+const DUE_API = `${API}/due-bills`;
+const SUMMARY_API = `${API}/bills/summary/due`;
+
+describe('Bills tab', () => {
+  it('shows the summary cards, the count badge and the due bills with dates, money and status', async () => {
+    const api = mockBillsApi(undefined, {
+      [`GET ${SUMMARY_API}`]: ok(SUMMARY),
+      [`GET ${DUE_API}`]: billPage([makeBill()]),
+    });
+    renderRoutes(routes, DUE);
+    const row = (await screen.findByText('BILL-0001')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Blue Bottle Supply')).toBeInTheDocument();
+    expect(within(row).getByText('Nov 2, 2026')).toBeInTheDocument();
+    expect(within(row).getByText('Nov 9, 2026')).toBeInTheDocument();
+    expect(within(row).getByText('$1,250.50')).toBeInTheDocument();
+    expect(within(row).getByText('$1,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('Partial Paid')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Total outstanding: $4,200.00, 3 bills' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Overdue: $3,200.00, 2 bills' })).toBeInTheDocument();
+    expect(screen.getByLabelText('3 open bills')).toHaveTextContent('3');
+    expect(Object.fromEntries(queriesOf(api, DUE_API)[0] ?? [])).toEqual({
+      pageNumber: '1',
+      pageSize: '10',
+      sortBy: 'date',
+      sortOrder: 'desc',
+    });
+    expect(screen.getByRole('link', { name: 'Create bill' })).toHaveAttribute(
+      'href',
+      `/b/${BUSINESS_ID}/bills/create`,
+    );
+  });
+
+  it('filters by a summary card, and a second click clears the filter', async () => {
+    const user = userEvent.setup();
+    const api = mockBillsApi(undefined, {
+      [`GET ${SUMMARY_API}`]: ok(SUMMARY),
+      [`GET ${DUE_API}`]: billPage([makeBill()]),
+    });
+    renderRoutes(routes, DUE);
+    const overdue = await screen.findByRole('button', { name: 'Overdue: $3,200.00, 2 bills' });
+    await user.click(overdue);
+    await waitFor(() => expect(queriesOf(api, DUE_API).at(-1)?.get('billSummaryType')).toBe('OVERDUE'));
+    expect(overdue).toHaveAttribute('aria-pressed', 'true');
+    await user.click(overdue);
+    await waitFor(() => expect(queriesOf(api, DUE_API).at(-1)?.get('billSummaryType')).toBeNull());
+    expect(overdue).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('sorts by a column and filters with the popover', async () => {
+    const user = userEvent.setup();
+    const api = mockBillsApi(undefined, {
+      [`GET ${SUMMARY_API}`]: ok(SUMMARY),
+      [`GET ${DUE_API}`]: billPage([makeBill()]),
+    });
+    renderRoutes(routes, DUE);
+    await user.click(await screen.findByRole('button', { name: 'Sort by amount' }));
+    await waitFor(() => expect(queriesOf(api, DUE_API).at(-1)?.get('sortBy')).toBe('amount'));
+    await user.click(screen.getByRole('button', { name: 'Sort by amount, descending' }));
+    await waitFor(() => expect(queriesOf(api, DUE_API).at(-1)?.get('sortOrder')).toBe('asc'));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const radio = await screen.findByRole('radio', { name: 'Due in the next 3 days' });
+    await user.click(radio);
+    await user.click(await screen.findByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(queriesOf(api, DUE_API).at(-1)?.get('dateRange')).toBe('NEXT_3_DAYS'));
+  });
+
+  it('shows the empty state with a way to create a bill', async () => {
+    const user = userEvent.setup();
+    mockBillsApi(undefined, { [`GET ${SUMMARY_API}`]: ok(SUMMARY), [`GET ${DUE_API}`]: billPage([]) });
+    renderRoutes(routes, DUE);
+    expect(await screen.findByText(NO_DUE_BILLS)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Create a bill' }));
+    expect(
+      await screen.findByRole('heading', { name: `Create bill at /b/${BUSINESS_ID}/bills/create` }),
+    ).toBeInTheDocument();
+  });
+
+  it('hides Create bill from members who may only view bills, and shows errors with a retry', async () => {
+    mockBillsApi(makeTestBusiness({ role: 'Viewer', permissions: ['PAY_DUE_BILLS.view'] }), {
+      [`GET ${SUMMARY_API}`]: ok(SUMMARY),
+      [`GET ${DUE_API}`]: fail(500, 'Something went wrong.'),
+    });
+    renderRoutes(routes, DUE);
+    expect(await screen.findByRole('button', { name: /try again|retry/i })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create bill' })).not.toBeInTheDocument();
+  });
+});
