@@ -17,7 +17,6 @@ import {
   multipleBillsQuerySchema,
   nextReferenceSchema,
 } from '@ferry/domain/schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getBusiness, getUser } from '../../platform/auth/guard.js';
@@ -29,7 +28,7 @@ import {
   ok,
   pagedEnvelopeSchema,
 } from '../../platform/http/envelope.js';
-import { AppError } from '../../platform/http/errors.js';
+import { readFileUpload, sendFile } from '../../platform/http/uploads.js';
 import { userActor } from '../activity/service.js';
 import { invalidFile } from '../contacts/documents-service.js';
 import { assertRoomForAttachment, readAttachment, uploadAttachment } from './attachments.js';
@@ -59,53 +58,6 @@ const draftsQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
-
-const sendFile = (
-  reply: import('fastify').FastifyReply,
-  file: { body: Buffer; contentType: string; fileName: string },
-  disposition: 'attachment' | 'inline',
-) => {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .type(file.contentType)
-    .header(
-      'content-disposition',
-      `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    )
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body);
-};
-
-/** Reads the one `file` part and an optional `billId` field of an upload. */
-async function readUpload(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<{ body: Buffer | null; fileName: string | undefined; billId: string | null }> {
-  if (!request.isMultipart()) throw invalidFile('UNSUPPORTED_MEDIA_TYPE');
-  const result: { body: Buffer | null; fileName: string | undefined; billId: string | null } = {
-    body: null,
-    fileName: undefined,
-    billId: null,
-  };
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const body = await part.toBuffer();
-        if (part.fieldname === 'file' && result.body === null) {
-          result.body = body;
-          result.fileName = part.filename;
-        }
-      } else if (part.fieldname === 'billId' && typeof part.value === 'string' && part.value.trim() !== '') {
-        result.billId = part.value.trim();
-      }
-    }
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw invalidFile('PAYLOAD_TOO_LARGE');
-    if (error instanceof AppError) throw error;
-    throw invalidFile('VALIDATION_ERROR');
-  }
-  return result;
-}
 
 /** Bills (spec 002 §7 "Bills"): create and edit, lists, summaries, drafts, attachments, PDFs, items. */
 export const billRoutes =
@@ -436,17 +388,18 @@ export const billRoutes =
       },
       async (request) => {
         const businessId = getBusiness(request).businessId;
-        const upload = await readUpload(app, request);
+        const upload = await readFileUpload(app, request, invalidFile);
         if (!upload.body) throw invalidFile('VALIDATION_ERROR');
-        if (upload.billId) {
-          await findBillOrThrow(context.database.db, { businessId, billId: upload.billId });
-          await assertRoomForAttachment(context.database.db, upload.billId);
+        const billId = upload.fields.billId || null;
+        if (billId) {
+          await findBillOrThrow(context.database.db, { businessId, billId });
+          await assertRoomForAttachment(context.database.db, billId);
         }
         return ok(
           await uploadAttachment(context, {
             businessId,
             userId: getUser(request).id,
-            billId: upload.billId,
+            billId,
             body: upload.body,
             fileName: upload.fileName,
           }),

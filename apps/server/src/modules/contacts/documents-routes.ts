@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import { DOCUMENT_LIMITS, documentListSchema, documentViewSchema } from '@ferry/domain/schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorBodySchema, errorResponses, ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { readFileUpload, sendFile } from '../../platform/http/uploads.js';
 import { userActor } from '../activity/service.js';
 import {
   assertRoomForDocument,
@@ -22,37 +22,6 @@ const params = z.object({ businessId: z.string(), contactId: z.string() });
 const documentParams = params.extend({ documentId: z.string() });
 
 const TEXT_FIELD = /^[A-Za-z0-9_-]{1,32}$/;
-
-interface UploadParts {
-  body: Buffer | null;
-  fileName: string | undefined;
-  fields: Record<string, string>;
-}
-
-/** Reads the one `file` part and the small text fields of an upload (in any order). */
-async function readUpload(app: FastifyInstance, request: FastifyRequest): Promise<UploadParts> {
-  if (!request.isMultipart()) throw invalidFile('UNSUPPORTED_MEDIA_TYPE');
-  const result: UploadParts = { body: null, fileName: undefined, fields: {} };
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const body = await part.toBuffer();
-        if (part.fieldname === 'file' && result.body === null) {
-          result.body = body;
-          result.fileName = part.filename;
-        }
-      } else if (typeof part.value === 'string') {
-        result.fields[part.fieldname] = part.value.trim();
-      }
-    }
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw invalidFile('PAYLOAD_TOO_LARGE');
-    if (error instanceof AppError) throw error;
-    // Too many parts or files, a broken body: the upload cannot be taken.
-    throw invalidFile('VALIDATION_ERROR');
-  }
-  return result;
-}
 
 const optionalField = (value: string | undefined, fallback: string | null): string | null => {
   if (value === undefined || value === '') return fallback;
@@ -132,7 +101,7 @@ export const contactDocumentRoutes =
           action: 'manage',
         });
         await assertRoomForDocument(db, contact.id);
-        const upload = await readUpload(app, request);
+        const upload = await readFileUpload(app, request, invalidFile);
         if (!upload.body) throw invalidFile('VALIDATION_ERROR');
         return ok(
           await uploadDocument(context, {
@@ -191,15 +160,7 @@ export const contactDocumentRoutes =
           documentId: request.params.documentId,
           ability: getBusiness(request).ability,
         });
-        const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-        return reply
-          .type(file.contentType)
-          .header(
-            'content-disposition',
-            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
-          .header('x-content-type-options', 'nosniff')
-          .send(file.body);
+        return sendFile(reply, file, 'attachment');
       },
     );
   };
