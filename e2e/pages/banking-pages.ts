@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { sessionHeaders } from './business-pages';
+import { expectFreshToast } from './toasts';
 
 type Session = { token: string; sessionId: string };
 
@@ -243,10 +244,10 @@ export class SandboxStatementPage {
   }
 
   async advance(businessDays: 1 | 3) {
-    await this.page
-      .getByRole('button', { name: `Advance ${businessDays} business day${businessDays === 1 ? '' : 's'}` })
-      .click();
-    await expect(this.page.getByText('Sandbox clock moved')).toBeVisible();
+    const button = this.page.getByRole('button', {
+      name: `Advance ${businessDays} business day${businessDays === 1 ? '' : 's'}`,
+    });
+    await expectFreshToast(this.page, 'Sandbox clock moved', () => button.click());
   }
 
   /** The two credits 'FERRY ACCTVERIFY' as the digits to type ('7', '32'). */
@@ -299,8 +300,9 @@ export class CardsSection {
     await dialog.getByRole('combobox', { name: 'State' }).click();
     await this.page.getByRole('option', { name: 'Texas', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Zip Code' }).fill('78701');
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(this.page.getByText('Card added successfully.')).toBeVisible();
+    await expectFreshToast(this.page, 'Card added successfully.', () =>
+      dialog.getByRole('button', { name: 'Continue' }).click(),
+    );
     await expect(dialog).toBeHidden();
   }
 
