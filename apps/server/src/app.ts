@@ -38,6 +38,9 @@ import { registerNotificationJobs } from './modules/notifications/jobs.js';
 import { devOutboxRoutes } from './modules/notifications/routes.js';
 import { otpRoutes } from './modules/otp/routes.js';
 import { signInOtpRoutes } from './modules/otp/sign-in-routes.js';
+import { paymentRequestRoutes, sandboxPaymentRequestRoutes } from './modules/payment-requests/routes.js';
+import { registerPaymentEngineJobs } from './modules/payments/engine/jobs.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { preferenceRoutes } from './modules/preferences/routes.js';
 import { mobileNumberRoutes } from './modules/users/mobile-number-routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -75,6 +78,7 @@ export function registerJobs(context: AppContext): void {
   registerVerificationJobs(context);
   registerCardJobs(context);
   registerBankingJobs(context);
+  registerPaymentEngineJobs(context);
   context.jobs.register(
     'idempotency.purge',
     async () => {
@@ -182,8 +186,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(bankLinkWebhookRoutes(context));
       await api.register(accountingRoutes(context));
       await api.register(billRoutes(context));
+      await api.register(paymentRoutes(context));
+      await api.register(paymentRequestRoutes(context));
       if (isSandboxRails(context.providers.rails) && !context.config.isProduction) {
         await api.register(sandboxRailsRoutes(context, context.providers.rails));
+        await api.register(sandboxPaymentRequestRoutes(context));
       }
       if (isSandboxIdentity(context.providers.identity)) {
         await api.register(sandboxIdentityRoutes(context, context.providers.identity));

@@ -41,3 +41,14 @@ export const isWeekend = (input: CalendarDateInput): boolean => {
   const weekday = getWeekday(input);
   return weekday === 0 || weekday === 6;
 };
+
+/** Whether a text is a real calendar date written 'YYYY-MM-DD'. */
+export const isCalendarDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  try {
+    toDayNumber(value);
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -11,7 +11,7 @@ import {
   type PaymentTerm,
   SUMMARY_FILTERS,
 } from '../catalogues/payments.js';
-import { fromDayNumber, toDayNumber } from '../dates/calendar-date.js';
+import { fromDayNumber, isCalendarDate, toDayNumber } from '../dates/calendar-date.js';
 import { toCents } from '../money/cents.js';
 import { MIN_AMOUNT_CENTS } from '../money/schemas.js';
 import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES } from './contact.js';
@@ -86,16 +86,6 @@ export const BILL_MESSAGES = {
 
 const ID = /^[0-9a-f]{24}$/;
 const idSchema = (message: string) => z.string({ error: message }).trim().regex(ID, { error: message });
-
-const isCalendarDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  try {
-    toDayNumber(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A calendar date 'YYYY-MM-DD'. */
 export const billDateSchema = (requiredMessage: string) =>

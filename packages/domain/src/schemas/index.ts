@@ -14,6 +14,8 @@ export * from './email.js';
 export * from './envelope.js';
 export * from './password.js';
 export * from './payment-form.js';
+export * from './payment-requests-api.js';
+export * from './payments-api.js';
 export * from './phone.js';
 export * from './settings.js';
 export * from './text-field.js';

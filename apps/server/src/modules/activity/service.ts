@@ -63,6 +63,7 @@ const LOGGED_SUBJECTS: readonly Subject[] = [
   'GetPaidManageCustomers',
   'PaymentMethod',
   'PayDueBill',
+  'PayPayments',
 ];
 
 const toItem = (row: ActivityLogRow): ActivityLogItem => ({

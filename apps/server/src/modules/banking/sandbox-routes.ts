@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok } from '../../platform/http/envelope.js';
 import type { SandboxRailsProvider } from '../../providers/rails/sandbox.js';
 import { findMembership } from '../businesses/service.js';
+import { runPaymentEngine } from '../payments/engine/jobs.js';
 import { sweepMicroDeposits } from './micro-deposits.js';
 import { bankNotFound, revealAccountNumber } from './service.js';
 import { businessBankAccounts } from './tables.js';
@@ -52,6 +53,7 @@ export const sandboxRailsRoutes =
       async (request) => {
         const result = await rails.advance(request.body);
         await sweepMicroDeposits(context);
+        await runPaymentEngine(context);
         return ok(
           { now: result.now.toISOString(), offsetMs: result.offsetMs, settled: result.settled },
           `Sandbox clock moved to ${result.now.toISOString()}.`,

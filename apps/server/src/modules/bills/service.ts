@@ -530,16 +530,9 @@ async function page(
     order: SQL[];
     pageNumber: number;
     pageSize: number;
-    needsVendorForCount: boolean;
   },
 ): Promise<{ items: BillListItem[]; total: number; pageNumber: number; pageSize: number }> {
-  const countQuery = options.needsVendorForCount
-    ? db
-        .select({ total: count() })
-        .from(bills)
-        .innerJoin(contacts, eq(contacts.id, bills.vendorId))
-        .where(options.where)
-    : db.select({ total: count() }).from(bills).where(options.where);
+  const countQuery = db.select({ total: count() }).from(bills).where(options.where);
   const [rows, totals] = await Promise.all([
     db
       .select({ bill: bills, vendor: vendorColumns })
@@ -559,10 +552,16 @@ async function page(
   };
 }
 
-const searchCondition = (searchTerm: string | undefined): SQL | undefined => {
+/**
+ * Bill number or vendor name contains the term. The vendor side is a subquery on the business's own
+ * contacts (a bill's vendor is always one of them), so the filter needs no join: counts read bills
+ * alone and the page applies it while scanning bills, not per joined contact row.
+ */
+const searchCondition = (businessId: string, searchTerm: string | undefined): SQL | undefined => {
   if (!searchTerm) return undefined;
   const pattern = containsPattern(searchTerm);
-  return or(ilike(bills.refNo, pattern), ilike(contacts.name, pattern));
+  const vendors = sql`select ${contacts.id} from ${contacts} where ${contacts.businessId} = ${businessId} and ${contacts.name} ilike ${pattern}`;
+  return or(ilike(bills.refNo, pattern), sql`${bills.vendorId} in (${vendors})`);
 };
 
 /** GET due-bills: open bills, filtered by vendor, summary card, due-date range and status. */
@@ -586,14 +585,13 @@ export async function listDueBills(context: Context, options: { businessId: stri
   }
   if (query.dateRange === 'OVERDUE') conditions.push(lt(bills.dueDate, windows.overdueBefore));
   if (query.status.length > 0) conditions.push(inArray(bills.status, query.status));
-  const search = searchCondition(query.searchTerm);
+  const search = searchCondition(options.businessId, query.searchTerm);
   if (search) conditions.push(search);
   return page(context.database.db, {
     where: and(...conditions),
     order: sortOf(query.sortBy, query.sortOrder),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
-    needsVendorForCount: Boolean(search),
   });
 }
 
@@ -626,14 +624,13 @@ export async function listAccountingBills(
           )} or ${inArray(billLineItems.chartAccountId, lineIds)}))`,
     );
   }
-  const search = searchCondition(query.searchTerm);
+  const search = searchCondition(options.businessId, query.searchTerm);
   if (search) conditions.push(search);
   return page(context.database.db, {
     where: and(...conditions),
     order: sortOf(query.sortBy, query.sortOrder),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
-    needsVendorForCount: Boolean(search),
   });
 }
 

@@ -526,6 +526,49 @@ const ROUTES: [string, Call, 'read' | 'write' | 'scoped'][] = [
     'read',
   ],
   ['GET due-bills', (id) => ({ method: 'GET', url: `/api/business/${id}/due-bills` }), 'read'],
+  // Payment requests received (For Review).
+  ['GET payment-requests', (id) => ({ method: 'GET', url: `/api/business/${id}/payment-requests` }), 'read'],
+  [
+    'GET payment-requests/multiple',
+    (id) => ({
+      method: 'GET',
+      url: `/api/business/${id}/payment-requests/multiple?paymentRequestIds=${SOME_ID}`,
+    }),
+    'read',
+  ],
+  [
+    'GET payment-requests/:id',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/payment-requests/${SOME_ID}` }),
+    'scoped',
+  ],
+  [
+    'POST payment-requests/:id/link-bill',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/payment-requests/${SOME_ID}/link-bill`,
+      payload: {},
+    }),
+    'write',
+  ],
+  [
+    'GET payment-requests/:id/businesses-to-map',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/payment-requests/${SOME_ID}/businesses-to-map` }),
+    'scoped',
+  ],
+  [
+    'POST payment-requests/:id/map-business',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/payment-requests/${SOME_ID}/map-business`,
+      payload: {},
+    }),
+    'write',
+  ],
+  [
+    'GET bills/summary/review',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/bills/summary/review` }),
+    'read',
+  ],
   [
     'GET accounting/bills',
     (id) => ({ method: 'GET', url: `/api/business/${id}/accounting/bills?paidStatus=UNPAID` }),
@@ -577,6 +620,100 @@ const ROUTES: [string, Call, 'read' | 'write' | 'scoped'][] = [
     'GET bills/:billId/pdf',
     (id) => ({ method: 'GET', url: `/api/business/${id}/bills/${SOME_ID}/pdf` }),
     'scoped',
+  ],
+  // Payments (issue 7).
+  [
+    'POST payments',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/payments`,
+      headers: { 'idempotency-key': `cross-tenant-payment-${id}` },
+      payload: { billId: SOME_ID, paymentInstrumentId: SOME_ID, amount: 10, processDate: '2026-11-02' },
+    }),
+    'write',
+  ],
+  [
+    'POST payments/bulk-schedule',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/payments/bulk-schedule`,
+      headers: { 'idempotency-key': `cross-tenant-bulk-${id}` },
+      payload: {
+        payments: [{ billId: SOME_ID, paymentInstrumentId: SOME_ID, amount: 10, processDate: '2026-11-02' }],
+      },
+    }),
+    'write',
+  ],
+  [
+    'POST payments/transfer/speed',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/payments/transfer/speed`,
+      payload: { paymentInstrumentId: SOME_ID, amount: 10 },
+    }),
+    'write',
+  ],
+  ['GET payments', (id) => ({ method: 'GET', url: `/api/business/${id}/payments` }), 'read'],
+  [
+    'GET payments/multiple',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/payments/multiple?paymentIds=${SOME_ID}` }),
+    'read',
+  ],
+  [
+    'GET payments/:paymentId',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/payments/${SOME_ID}` }),
+    'scoped',
+  ],
+  [
+    'PATCH payments/:paymentId/reschedule/scheduled-payment',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/payments/${SOME_ID}/reschedule/scheduled-payment`,
+      payload: { scheduledDate: '2026-11-03' },
+    }),
+    'write',
+  ],
+  [
+    'PATCH payments/:paymentId/cancel/scheduled-payment',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/payments/${SOME_ID}/cancel/scheduled-payment`,
+      payload: {},
+    }),
+    'write',
+  ],
+  [
+    'POST payments/reattempt',
+    (id) => ({
+      method: 'POST',
+      url: `/api/business/${id}/payments/reattempt`,
+      headers: { 'idempotency-key': `cross-tenant-reattempt-${id}` },
+      payload: { paymentId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'PATCH payments/:paymentId/resend-accept-payment-reminder',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/payments/${SOME_ID}/resend-accept-payment-reminder`,
+    }),
+    'write',
+  ],
+  [
+    'PATCH mark-bill-as-paid',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/business/${id}/mark-bill-as-paid`,
+      headers: { 'idempotency-key': `cross-tenant-mark-${id}` },
+      payload: { id: SOME_ID, amount: 10, date: '2026-11-02', paymentInstrumentId: SOME_ID },
+    }),
+    'write',
+  ],
+  [
+    'GET bills/summary/payments',
+    (id) => ({ method: 'GET', url: `/api/business/${id}/bills/summary/payments` }),
+    'read',
   ],
 ];
 

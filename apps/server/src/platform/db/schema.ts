@@ -10,6 +10,8 @@ export * from '../../modules/contacts/tables.js';
 export * from '../../modules/ledger/tables.js';
 export * from '../../modules/notifications/tables.js';
 export * from '../../modules/otp/tables.js';
+export * from '../../modules/payment-requests/tables.js';
+export * from '../../modules/payments/tables.js';
 export * from '../../modules/preferences/tables.js';
 export * from '../../modules/roles/tables.js';
 export * from '../../modules/users/tables.js';

@@ -29,10 +29,19 @@ export const ERROR_STATUS = {
   /** Card acceptance needs a FULL_VERIFIED business. */
   BUSINESS_NOT_VERIFIED: 409,
   IDEMPOTENCY_REQUEST_IN_PROGRESS: 409,
+  /** Payments (issue 7): the status does not allow this change (cancel, reschedule, retry…). */
+  ILLEGAL_TRANSITION: 409,
+  /** Payments: the payment was already retried the maximum number of times. */
+  REATTEMPT_LIMIT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REUSED: 422,
   UNPROCESSABLE: 422,
+  /** Payments (issue 7): amount above the bill's unscheduled balance, speed, bank, process date. */
+  AMOUNT_ABOVE_BALANCE: 422,
+  SPEED_NOT_ALLOWED: 422,
+  UNVERIFIED_BANK: 422,
+  INVALID_PROCESS_DATE: 422,
   /** Card vault answers (issue 6): the card data or the card itself was refused. */
   INVALID_NUMBER: 422,
   INVALID_EXPIRY: 422,

@@ -3,17 +3,45 @@
  * a transfer to or from an account, to settle on a business day; the rails settle it on that day and
  * tell Ferry through the settlement handlers registered with `onSettlement`.
  *
- * Today the micro-deposits of a manually added bank use it (kinds MICRO_DEPOSIT and
- * MICRO_DEPOSIT_OFFSET); the Pay issue adds payment kinds with the same calls.
+ * The micro-deposits of a manually added bank use it (kinds MICRO_DEPOSIT and MICRO_DEPOSIT_OFFSET), and
+ * so do payments (PAYMENT_DEBIT payer → Ferry, PAYMENT_CREDIT Ferry → vendor, CARD_CAPTURE for cards).
  */
 
 /** CREDIT puts money into the account; DEBIT takes money out of it. */
 export type TransferDirection = 'CREDIT' | 'DEBIT';
 
-/** What a transfer is for. Known kinds are listed; later issues add their own. */
-export type TransferKind = 'MICRO_DEPOSIT' | 'MICRO_DEPOSIT_OFFSET' | (string & {});
+/**
+ * What a transfer is for. Known kinds are listed; later issues add their own.
+ * - MICRO_DEPOSIT / MICRO_DEPOSIT_OFFSET: a manual bank's verification deposits and their offset;
+ * - PAYMENT_DEBIT: a payment's ACH debit of the payer's bank into Ferry (direction DEBIT);
+ * - PAYMENT_CREDIT: a payment's ACH credit from Ferry to the vendor's bank (direction CREDIT);
+ * - CARD_CAPTURE: a card payment captured through the card network into Ferry (direction DEBIT; it
+ *   settles like a STANDARD bank debit).
+ */
+export type TransferKind =
+  | 'MICRO_DEPOSIT'
+  | 'MICRO_DEPOSIT_OFFSET'
+  | 'PAYMENT_DEBIT'
+  | 'PAYMENT_CREDIT'
+  | 'CARD_CAPTURE'
+  | (string & {});
 
-export type TransferStatus = 'PENDING' | 'POSTED';
+/** The kinds that move a payment's money (the sandbox simulates failures only for these). */
+export const PAYMENT_TRANSFER_KINDS: readonly TransferKind[] = [
+  'PAYMENT_DEBIT',
+  'PAYMENT_CREDIT',
+  'CARD_CAPTURE',
+];
+
+/**
+ * PENDING until its settlement day; then POSTED (the money moved) or FAILED (the receiving bank
+ * returned it before it settled, `returnCode` says why). A POSTED transfer may later be RETURNED
+ * (an ACH return after settlement, with its `returnCode`).
+ */
+export type TransferStatus = 'PENDING' | 'POSTED' | 'FAILED' | 'RETURNED';
+
+/** What a settlement event tells: the transfer posted, failed, or (after posting) came back. */
+export type SettlementOutcome = 'POSTED' | 'FAILED' | 'RETURNED';
 
 /** The account at the other end of a transfer. The account number is sent, never stored in clear. */
 export interface RailsAccount {
@@ -28,17 +56,40 @@ export interface RailsAccount {
   holderEmail?: string | null;
 }
 
+/** A card at the card network (CARD_CAPTURE): the vault's token, never the card number. */
+export interface RailsCard {
+  type: 'CARD';
+  /** The card vault's token or payment method id. */
+  token: string;
+  brand: string;
+  last4: string;
+  holderName: string;
+  /** Ferry's id of the card: settlement events carry it back. */
+  reference: string;
+  holderEmail?: string | null;
+}
+
+export const isRailsCard = (account: RailsAccount | RailsCard): account is RailsCard =>
+  'type' in account && account.type === 'CARD';
+
 export interface CreateTransferInput {
   kind: TransferKind;
   amountCents: number;
   direction: TransferDirection;
-  account: RailsAccount;
+  /** A bank account (ACH kinds) or a card (CARD_CAPTURE). */
+  account: RailsAccount | RailsCard;
   /** The same key returns the same transfer (its first amount and date), whatever else is sent. */
   idempotencyKey: string;
   /** The business day the transfer settles ('YYYY-MM-DD'). */
   settleOn: string;
   /** The statement line at the receiving bank. */
   description: string;
+  /**
+   * For payment kinds: which attempt of the payment this transfer is (0 = the first; a reattempt
+   * counts up). The sandbox simulates its failure amounts only on the first attempt, so a retry of a
+   * failed test payment succeeds. Real rails ignore it.
+   */
+  attempt?: number;
 }
 
 export interface RailsTransfer {
@@ -51,14 +102,24 @@ export interface RailsTransfer {
   idempotencyKey: string;
   settleOn: string;
   status: TransferStatus;
+  /** When it posted or failed (its settlement). */
   postedAt: Date | null;
+  /** The ACH return code of a FAILED or RETURNED transfer ('R01' …), else null. */
+  returnCode: string | null;
+  /** When a POSTED transfer came back (status RETURNED). */
+  returnedAt: Date | null;
   description: string;
   createdAt: Date;
 }
 
-/** A transfer has settled. Handlers must be idempotent: an event may be delivered more than once. */
+/**
+ * A transfer has settled (POSTED or FAILED) or come back after settling (RETURNED). `transfer` is the
+ * transfer as it is now (a POSTED event may arrive late, when the transfer is already RETURNED: read
+ * `outcome`). Handlers must be idempotent: an event may be delivered more than once.
+ */
 export interface SettlementEvent {
   transfer: RailsTransfer;
+  outcome: SettlementOutcome;
 }
 export type SettlementHandler = (event: SettlementEvent) => Promise<void>;
 
@@ -72,8 +133,10 @@ export interface RailsProvider {
     kind?: TransferKind;
     status?: TransferStatus;
   }): Promise<RailsTransfer[]>;
+  /** The transfer stored under an idempotency key, or null (a crashed sender can check what went out). */
+  findTransfer(idempotencyKey: string): Promise<RailsTransfer | null>;
   /** Registers a handler for settled transfers (every handler sees every event). */
   onSettlement(handler: SettlementHandler): void;
-  /** Settles what is due and delivers the events not yet delivered; answers how many settled now. */
+  /** Settles (and returns) what is due and delivers the events not yet delivered; answers how many settled now. */
   processDue(): Promise<number>;
 }

@@ -36,12 +36,23 @@ export const sandboxRailsTransfers = pgTable(
     postedAt: timestampColumn('posted_at'),
     /** When every settlement handler accepted the event (null: to be delivered again). */
     eventDeliveredAt: timestampColumn('event_delivered_at'),
+    /** Sandbox test amounts: 'FAIL' (the transfer fails on its day) or 'RETURN' (it posts, then comes back). */
+    plannedOutcome: text('planned_outcome'),
+    plannedReturnCode: text('planned_return_code'),
+    /** The ACH return code of a FAILED or RETURNED transfer. */
+    returnCode: text('return_code'),
+    /** The business day a planned return comes back ('YYYY-MM-DD'). */
+    returnOn: text('return_on'),
+    returnedAt: timestampColumn('returned_at'),
+    /** When every handler accepted the RETURNED event. */
+    returnEventDeliveredAt: timestampColumn('return_event_delivered_at'),
     alertSentAt: timestampColumn('alert_sent_at'),
     createdAt: createdAt(),
   },
   (table) => [
     index('sandbox_rails_transfers_account_idx').on(table.accountDigest),
     index('sandbox_rails_transfers_due_idx').on(table.status, table.settleOn),
+    index('sandbox_rails_transfers_reference_idx').on(table.reference),
   ],
 );
 export type SandboxRailsTransferRow = typeof sandboxRailsTransfers.$inferSelect;

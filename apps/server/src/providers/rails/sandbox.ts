@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { addBusinessDays, toCalendarDate } from '@ferry/domain/dates';
-import { and, asc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { newYorkDate } from '@ferry/domain/payments';
+import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import { getDataSecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/db/client.js';
-import type {
-  RailsProvider,
-  RailsTransfer,
-  SettlementHandler,
-  TransferDirection,
-  TransferKind,
-  TransferStatus,
+import {
+  isRailsCard,
+  type RailsProvider,
+  type RailsTransfer,
+  type SettlementHandler,
+  type SettlementOutcome,
+  type TransferDirection,
+  type TransferKind,
+  type TransferStatus,
 } from './rails.js';
+import { SANDBOX_RETURN_AFTER_BUSINESS_DAYS, sandboxFailurePlan } from './sandbox-failures.js';
 import { type SandboxRailsTransferRow, sandboxRailsClock, sandboxRailsTransfers } from './sandbox-tables.js';
 
 const CLOCK_ID = 'default';
@@ -23,7 +27,7 @@ export interface SandboxStatementLine {
   description: string;
   /** Positive for a credit, negative for a debit. */
   amountCents: number;
-  status: TransferStatus;
+  status: 'PENDING' | 'POSTED';
 }
 
 /** A statement alert the sandbox bank sends its customer when money posts to their account. */
@@ -64,6 +68,8 @@ const toTransfer = (row: SandboxRailsTransferRow): RailsTransfer => ({
   settleOn: row.settleOn,
   status: row.status as TransferStatus,
   postedAt: row.postedAt,
+  returnCode: row.returnCode ?? null,
+  returnedAt: row.returnedAt ?? null,
   description: row.description,
   createdAt: row.createdAt,
 });
@@ -73,8 +79,28 @@ const toLine = (row: SandboxRailsTransferRow): SandboxStatementLine => ({
   postedAt: row.postedAt,
   description: row.description,
   amountCents: row.direction === 'CREDIT' ? row.amountCents : -row.amountCents,
-  status: row.status as TransferStatus,
+  status: row.status === 'PENDING' ? 'PENDING' : 'POSTED',
 });
+
+/**
+ * A transfer as its account's statement shows it: a failed one never moved money (no line); a returned
+ * one shows its entry and, after it, the return that undid it.
+ */
+const toLines = (row: SandboxRailsTransferRow): SandboxStatementLine[] => {
+  if (row.status === 'FAILED') return [];
+  const line = toLine(row);
+  if (row.status !== 'RETURNED') return [line];
+  return [
+    line,
+    {
+      id: `${row.id}_return`,
+      postedAt: row.returnedAt,
+      description: `${row.description} RETURN ${row.returnCode ?? ''}`.trim(),
+      amountCents: -line.amountCents,
+      status: 'POSTED',
+    },
+  ];
+};
 
 /**
  * Rails that work offline: transfers wait in the sandbox's own table and settle on their business day
@@ -126,33 +152,99 @@ export function createSandboxRails(options: {
     }
   };
 
+  /**
+   * Delivers every event not yet accepted by all handlers, in settlement order: settlements (POSTED or
+   * FAILED) first, then returns. A handler that throws leaves its event to be delivered again on the
+   * next run; the other events still go out, and the first error is thrown at the end.
+   */
   const deliverEvents = async () => {
-    const pending = await db
-      .select()
-      .from(sandboxRailsTransfers)
-      .where(and(eq(sandboxRailsTransfers.status, 'POSTED'), isNull(sandboxRailsTransfers.eventDeliveredAt)))
-      .orderBy(asc(sandboxRailsTransfers.postedAt), asc(sandboxRailsTransfers.id));
-    for (const row of pending) {
-      for (const handler of handlers) await handler({ transfer: toTransfer(row) });
+    let firstError: unknown = null;
+    const deliver = async (row: SandboxRailsTransferRow, outcome: SettlementOutcome) => {
+      try {
+        for (const handler of handlers) await handler({ transfer: toTransfer(row), outcome });
+      } catch (error) {
+        firstError ??= error;
+        return;
+      }
       await db
         .update(sandboxRailsTransfers)
-        .set({ eventDeliveredAt: options.clock.now() })
+        .set(
+          outcome === 'RETURNED'
+            ? { returnEventDeliveredAt: options.clock.now() }
+            : { eventDeliveredAt: options.clock.now() },
+        )
         .where(eq(sandboxRailsTransfers.id, row.id));
-    }
+    };
+    const settled = await db
+      .select()
+      .from(sandboxRailsTransfers)
+      .where(
+        and(
+          inArray(sandboxRailsTransfers.status, ['POSTED', 'FAILED', 'RETURNED']),
+          isNull(sandboxRailsTransfers.eventDeliveredAt),
+        ),
+      )
+      .orderBy(asc(sandboxRailsTransfers.postedAt), asc(sandboxRailsTransfers.id));
+    for (const row of settled) await deliver(row, row.status === 'FAILED' ? 'FAILED' : 'POSTED');
+    const returned = await db
+      .select()
+      .from(sandboxRailsTransfers)
+      .where(
+        and(
+          eq(sandboxRailsTransfers.status, 'RETURNED'),
+          sql`${sandboxRailsTransfers.eventDeliveredAt} is not null`,
+          isNull(sandboxRailsTransfers.returnEventDeliveredAt),
+        ),
+      )
+      .orderBy(asc(sandboxRailsTransfers.returnedAt), asc(sandboxRailsTransfers.id));
+    for (const row of returned) await deliver(row, 'RETURNED');
+    if (firstError) throw firstError;
   };
+
+  /** The rails' business day: New York's calendar date by the sandbox clock. */
+  const railsToday = (current: Date) => newYorkDate(current);
 
   const processDue = async (): Promise<number> => {
     const current = await now();
-    const today = toCalendarDate(current);
-    // Claimed at once: of two concurrent runs, each transfer is posted by exactly one.
-    const posted = await db
+    const today = railsToday(current);
+    // Claimed at once: of two concurrent runs, each transfer is settled by exactly one. A test amount
+    // planned to fail settles as FAILED with its return code; every other transfer posts.
+    const settled = await db
       .update(sandboxRailsTransfers)
-      .set({ status: 'POSTED', postedAt: current })
+      .set({
+        status: sql`case when ${sandboxRailsTransfers.plannedOutcome} = 'FAIL' then 'FAILED' else 'POSTED' end`,
+        returnCode: sql`case when ${sandboxRailsTransfers.plannedOutcome} = 'FAIL' then ${sandboxRailsTransfers.plannedReturnCode} else null end`,
+        postedAt: current,
+      })
       .where(and(eq(sandboxRailsTransfers.status, 'PENDING'), lte(sandboxRailsTransfers.settleOn, today)))
       .returning();
-    await sendAlerts(posted);
+    // Planned returns come back on their day (after they posted).
+    await db
+      .update(sandboxRailsTransfers)
+      .set({
+        status: 'RETURNED',
+        returnCode: sql`${sandboxRailsTransfers.plannedReturnCode}`,
+        returnedAt: current,
+      })
+      .where(
+        and(
+          eq(sandboxRailsTransfers.status, 'POSTED'),
+          eq(sandboxRailsTransfers.plannedOutcome, 'RETURN'),
+          lte(sandboxRailsTransfers.returnOn, today),
+        ),
+      );
+    await sendAlerts(settled.filter((row) => row.status === 'POSTED'));
     await deliverEvents();
-    return posted.length;
+    return settled.length;
+  };
+
+  const selectByKey = async (idempotencyKey: string) => {
+    const [row] = await db
+      .select()
+      .from(sandboxRailsTransfers)
+      .where(eq(sandboxRailsTransfers.idempotencyKey, idempotencyKey))
+      .limit(1);
+    return row ?? null;
   };
 
   return {
@@ -162,6 +254,32 @@ export function createSandboxRails(options: {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
         throw new RangeError('A transfer amount must be a positive whole number of cents');
       }
+      const existing = await selectByKey(input.idempotencyKey);
+      if (existing) return toTransfer(existing);
+      const { account } = input;
+      const settleOn = toCalendarDate(input.settleOn);
+      const plan = sandboxFailurePlan(input);
+      // A planned return comes back two business days after the transfer posts.
+      let returnOn: string | null = null;
+      if (plan?.outcome === 'RETURN') {
+        const postsOn = [settleOn, railsToday(await now())].sort().at(-1) ?? settleOn;
+        returnOn = addBusinessDays(postsOn, SANDBOX_RETURN_AFTER_BUSINESS_DAYS);
+      }
+      const target = isRailsCard(account)
+        ? {
+            reference: account.reference,
+            bankName: account.brand,
+            routingNumber: 'CARD',
+            accountDigest: getDataSecretBox(options.config).digest(`sandbox-card:${account.token}`),
+            accountMask: account.last4,
+          }
+        : {
+            reference: account.reference,
+            bankName: account.bankName,
+            routingNumber: account.routingNumber,
+            accountDigest: accountDigest(account.routingNumber, account.accountNumber),
+            accountMask: account.accountNumber.slice(-4),
+          };
       await db
         .insert(sandboxRailsTransfers)
         .values({
@@ -170,25 +288,24 @@ export function createSandboxRails(options: {
           kind: input.kind,
           direction: input.direction,
           amountCents: input.amountCents,
-          reference: input.account.reference,
-          bankName: input.account.bankName,
-          routingNumber: input.account.routingNumber,
-          accountDigest: accountDigest(input.account.routingNumber, input.account.accountNumber),
-          accountMask: input.account.accountNumber.slice(-4),
-          holderName: input.account.holderName,
-          holderEmail: input.account.holderEmail ?? null,
+          ...target,
+          holderName: account.holderName,
+          holderEmail: account.holderEmail ?? null,
           description: input.description,
-          settleOn: toCalendarDate(input.settleOn),
+          settleOn,
+          plannedOutcome: plan?.outcome ?? null,
+          plannedReturnCode: plan?.returnCode ?? null,
+          returnOn,
           createdAt: options.clock.now(),
         })
         .onConflictDoNothing({ target: sandboxRailsTransfers.idempotencyKey });
-      const [row] = await db
-        .select()
-        .from(sandboxRailsTransfers)
-        .where(eq(sandboxRailsTransfers.idempotencyKey, input.idempotencyKey))
-        .limit(1);
+      const row = await selectByKey(input.idempotencyKey);
       if (!row) throw new Error('sandbox transfer not stored');
       return toTransfer(row);
+    },
+    async findTransfer(idempotencyKey) {
+      const row = await selectByKey(idempotencyKey);
+      return row ? toTransfer(row) : null;
     },
     async listTransfers(filter) {
       const conditions: SQL[] = [];
@@ -242,7 +359,7 @@ export function createSandboxRails(options: {
           ),
         )
         .orderBy(asc(sandboxRailsTransfers.createdAt), asc(sandboxRailsTransfers.id));
-      return rows.map(toLine).reverse();
+      return rows.flatMap(toLines).reverse();
     },
     setAlertSender(sender) {
       alertSender = sender;

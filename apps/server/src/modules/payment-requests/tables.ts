@@ -1,0 +1,106 @@
+import type { ActorType, PaymentRequestStatus } from '@ferry/domain/schemas';
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, refColumn, updatedAt } from '../../platform/db/columns.js';
+import { bills } from '../bills/tables.js';
+import { businesses } from '../businesses/tables.js';
+import { contacts } from '../contacts/tables.js';
+import { users } from '../users/tables.js';
+
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/** One invoice line as the sender wrote it (quantity in ten-thousandths, money in cents). */
+export interface StoredRequestLine {
+  itemName: string;
+  description: string | null;
+  quantityE4: number;
+  unitPriceCents: number;
+  amountCents: number;
+}
+
+/** Where a request came from: the Get Paid side of Ferry, or the sandbox's sample sender. */
+export type PaymentRequestSource = 'FERRY' | 'SANDBOX';
+
+/**
+ * Payment requests (spec 002 §3 "Payment request", §4 states): the payee business (the sender) asks
+ * the payer business to pay an invoice. The payer sees it under For Review; it becomes a bill of the
+ * payer (link-bill) for the payer's vendor contact of the sender (`vendor_contact_id`, set when the payer
+ * has, or maps, a vendor for the sender). Money in integer cents.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: idColumn(),
+    /** The sender, who gets paid. */
+    payeeBusinessId: refColumn('payee_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The receiver, who pays. */
+    payerBusinessId: refColumn('payer_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The sender's customer contact for the payer (Get Paid side), when known. */
+    payerContactId: refColumn('payer_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The payer's vendor contact for the sender; null until mapped. */
+    vendorContactId: refColumn('vendor_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The sender's invoice this request is for (the Get Paid invoices), when there is one. */
+    invoiceId: text('invoice_id'),
+    refNo: text('ref_no').notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    discountCents: cents('discount_cents').notNull().default(0),
+    taxCents: cents('tax_cents').notNull().default(0),
+    amountCents: cents('amount_cents').notNull(),
+    balanceCents: cents('balance_cents').notNull(),
+    lines: jsonb('lines').$type<StoredRequestLine[]>().notNull(),
+    memo: text('memo'),
+    state: text('state').$type<PaymentRequestStatus>().notNull().default('CREATED'),
+    /** The payer's bill for this request (link-bill). */
+    billId: refColumn('bill_id').references(() => bills.id, { onDelete: 'set null' }),
+    source: text('source').$type<PaymentRequestSource>().notNull().default('FERRY'),
+    createdBy: refColumn('created_by').references(() => users.id, { onDelete: 'set null' }),
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // One live request per invoice of the sender (createPaymentRequest answers the existing one).
+    uniqueIndex('payment_requests_invoice_unique')
+      .on(table.payeeBusinessId, table.invoiceId)
+      .where(sql`${table.invoiceId} is not null and ${table.state} not in ('VOID', 'CANCELLED')`),
+    uniqueIndex('payment_requests_bill_unique').on(table.billId).where(sql`${table.billId} is not null`),
+    index('payment_requests_payer_due_idx').on(table.payerBusinessId, table.dueDate),
+    index('payment_requests_payer_date_idx').on(table.payerBusinessId, table.invoiceDate, table.sequence),
+    index('payment_requests_payer_payee_idx').on(table.payerBusinessId, table.payeeBusinessId),
+    index('payment_requests_payee_idx').on(table.payeeBusinessId, table.createdAt),
+    check(
+      'payment_requests_money_check',
+      sql`${table.amountCents} >= 100 and ${table.balanceCents} >= 0 and ${table.balanceCents} <= ${table.amountCents}`,
+    ),
+    check('payment_requests_parties_check', sql`${table.payeeBusinessId} <> ${table.payerBusinessId}`),
+  ],
+);
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+
+/** The timeline of a request (spec 002 §4 "Payment-request events"), visible to both businesses. */
+export const paymentRequestEvents = pgTable(
+  'payment_request_events',
+  {
+    id: idColumn(),
+    paymentRequestId: refColumn('payment_request_id')
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    label: text('label').notNull(),
+    actorType: text('actor_type').$type<ActorType>().notNull(),
+    actorUserId: refColumn('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    remarks: text('remarks'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payment_request_events_request_idx').on(table.paymentRequestId, table.sequence)],
+);
+export type PaymentRequestEventRow = typeof paymentRequestEvents.$inferSelect;

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { eq, like } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { AppContext } from '../../../platform/context.js';
+import { sealAccountNumber } from '../../../platform/crypto/account-number.js';
+import { getDataSecretBox } from '../../../platform/crypto/secret-box.js';
+import { newId } from '../../../platform/ids.js';
+import { sandboxRailsTransfers } from '../../../providers/rails/sandbox-tables.js';
+import { makeContact } from '../../../testing/contact-factories.js';
+import { makeSignedInBusiness } from '../../../testing/factories.js';
+import type { TestApp } from '../../../testing/test-app.js';
+import { accountDigestOf, accountSealContext } from '../../banking/service.js';
+import { businessBankAccounts } from '../../banking/tables.js';
+import { bills } from '../../bills/tables.js';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../ledger/tables.js';
+import { sealContext as vendorSealContext } from '../../vendor-banks/service.js';
+import { vendorBankAccounts } from '../../vendor-banks/tables.js';
+import { paymentEvents, payments } from '../tables.js';
+
+/** Test data for the payment engine: a verified payer with a verified bank, vendors with banks, bills. */
+
+type Ctx = Pick<AppContext, 'database' | 'clock' | 'config'>;
+
+let accountSeq = 0;
+const nextAccountNumber = () => {
+  accountSeq += 1;
+  return `${50_000_000_000 + accountSeq * 7_919 + Math.floor(Math.random() * 1000)}`;
+};
+
+/** A verified (VERIFIED/VERIFIED) bank of a business, as an instant link leaves it. */
+export async function makeVerifiedBank(context: Ctx, businessId: string): Promise<string> {
+  const id = newId();
+  const accountNumber = nextAccountNumber();
+  const now = context.clock.now();
+  await context.database.db.insert(businessBankAccounts).values({
+    id,
+    businessId,
+    bankName: 'First Harbor Bank',
+    accountName: 'First Harbor Checking',
+    accountHolderName: 'Payer Holdings',
+    accountType: 'BUSINESS_CHECKING',
+    subtype: 'checking',
+    routingNumber: '021000021',
+    ...sealAccountNumber(getDataSecretBox(context.config), accountNumber, accountSealContext(id)),
+    accountDigest: accountDigestOf(context, '021000021', accountNumber),
+    provider: 'PLAID',
+    verificationStatus: 'VERIFIED',
+    accountStatus: 'VERIFIED',
+    status: 'CONNECTED',
+    isPrimary: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+/** Bank details the payer entered for a vendor. */
+export async function addVendorBankDetails(
+  context: Ctx,
+  businessId: string,
+  vendorId: string,
+): Promise<string> {
+  const id = newId();
+  const now = context.clock.now();
+  await context.database.db.insert(vendorBankAccounts).values({
+    id,
+    businessId,
+    contactId: vendorId,
+    bankName: 'Harbor Vendor Bank',
+    accountType: 'BUSINESS_CHECKING',
+    accountHolderName: 'Vendor Supplies',
+    routingNumber: '011000015',
+    ...sealAccountNumber(getDataSecretBox(context.config), nextAccountNumber(), vendorSealContext(id)),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+export async function makeVendor(context: Ctx, businessId: string, options: { withBank?: boolean } = {}) {
+  const vendor = await makeContact(context, { businessId, type: 'VENDOR' });
+  if (options.withBank ?? true) await addVendorBankDetails(context, businessId, vendor.id);
+  return vendor;
+}
+
+let billSeq = 0;
+/** An open bill of `amountCents` (written directly). */
+export async function makeBill(
+  context: Ctx,
+  options: { businessId: string; vendorId: string; amountCents: number },
+): Promise<string> {
+  billSeq += 1;
+  const id = newId();
+  const now = context.clock.now();
+  await context.database.db.insert(bills).values({
+    id,
+    businessId: options.businessId,
+    vendorId: options.vendorId,
+    refNo: `INV-${billSeq}-${id.slice(-4)}`,
+    billDate: '2026-10-20',
+    dueDate: '2026-11-20',
+    paymentTerm: 'CUSTOM',
+    subtotalCents: options.amountCents,
+    amountCents: options.amountCents,
+    balanceCents: options.amountCents,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+export interface Payer {
+  businessId: string;
+  headers: Record<string, string>;
+  bankId: string;
+}
+
+/** A FULL_VERIFIED business, signed in, with a verified bank. */
+export async function makePayer(
+  context: Ctx,
+  overrides: { verificationStatus?: string } = {},
+): Promise<Payer> {
+  const business = await makeSignedInBusiness(context, overrides);
+  const bankId = await makeVerifiedBank(context, business.businessId);
+  return { businessId: business.businessId, headers: business.headers, bankId };
+}
+
+/** POST payments through the HTTP route; answers the raw response. */
+export function postPayment(
+  t: TestApp,
+  payer: Payer,
+  body: {
+    billId: string;
+    amount: number | string;
+    processDate: string;
+    deliverySpeed?: string;
+    paymentInstrumentId?: string;
+  },
+  idempotencyKey = randomUUID(),
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/business/${payer.businessId}/payments`,
+    headers: { ...payer.headers, 'idempotency-key': idempotencyKey },
+    payload: { paymentInstrumentId: payer.bankId, deliverySpeed: 'STANDARD', ...body },
+  });
+}
+
+/** A payment made through the route (201 expected); answers its id. */
+export async function pay(
+  t: TestApp,
+  payer: Payer,
+  body: { billId: string; amount: number | string; processDate: string; deliverySpeed?: string },
+): Promise<string> {
+  const res = await postPayment(t, payer, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { data: { id: string } }).data.id;
+}
+
+export async function paymentRow(context: Ctx, paymentId: string) {
+  const [row] = await context.database.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new Error(`payment ${paymentId} not found`);
+  return row;
+}
+
+export async function billRow(context: Ctx, billId: string) {
+  const [row] = await context.database.db.select().from(bills).where(eq(bills.id, billId));
+  if (!row) throw new Error(`bill ${billId} not found`);
+  return row;
+}
+
+export async function timelineActions(context: Ctx, paymentId: string): Promise<string[]> {
+  const rows = await context.database.db
+    .select({ action: paymentEvents.action })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, paymentId))
+    .orderBy(paymentEvents.sequence);
+  return rows.map((row) => row.action);
+}
+
+/** The payment's ledger transactions (posting order) with their kinds and entries. */
+export async function paymentLedger(context: Ctx, paymentId: string) {
+  const rows = await context.database.db
+    .select({
+      id: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      reverses: ledgerTransactions.reversesTransactionId,
+      sequence: ledgerTransactions.sequence,
+      accountKind: ledgerAccounts.kind,
+      accountId: ledgerAccounts.id,
+      amountCents: ledgerEntries.amountCents,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(eq(ledgerTransactions.paymentId, paymentId))
+    .orderBy(ledgerTransactions.sequence, ledgerEntries.id);
+  const net: Record<string, number> = {};
+  for (const row of rows) net[row.accountKind] = (net[row.accountKind] ?? 0) + row.amountCents;
+  const kinds = [...new Map(rows.map((row) => [row.id, row.kind])).values()];
+  return { rows, net, kinds };
+}
+
+/** The sandbox rails' transfers of a payment (every leg and attempt), by attempt, debit before credit. */
+export async function transfersOf(context: Ctx, paymentId: string) {
+  const rows = await context.database.db
+    .select()
+    .from(sandboxRailsTransfers)
+    .where(like(sandboxRailsTransfers.idempotencyKey, `payment:${paymentId}:%`));
+  const order = (key: string) => {
+    const [, , leg, attempt] = key.split(':');
+    return Number(attempt) * 2 + (leg === 'debit' ? 0 : 1);
+  };
+  return rows.sort((a, b) => order(a.idempotencyKey) - order(b.idempotencyKey));
+}

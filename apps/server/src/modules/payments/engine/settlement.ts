@@ -1,0 +1,72 @@
+import { achReturnFailureReason } from '@ferry/domain/payments';
+import { eq } from 'drizzle-orm';
+import type { SettlementEvent } from '../../../providers/rails/rails.js';
+import { payments } from '../tables.js';
+import { parseRailsTransferKey } from './keys.js';
+import {
+  type EngineContext,
+  failInFlight,
+  markFundsCollected,
+  payeeAccountSourceOf,
+  reverseDelivered,
+  sendCredit,
+  settleDelivered,
+} from './transfers.js';
+
+/**
+ * Ferry's handler of the rails' settlement events for payment transfers (registered with
+ * `rails.onSettlement`). Transfers of other kinds, or not made by the engine, are ignored. Idempotent:
+ * every step checks the payment's status and attempt under a row lock, so a repeated or late event
+ * changes nothing.
+ *
+ * - debit (or card capture) POSTED → 'Funds collected', then the vendor's credit is sent;
+ * - debit FAILED → FAILED with the return code (payer side: R01 insufficient funds …);
+ * - credit POSTED → DELIVERED;
+ * - credit FAILED → FAILED (vendor side: R03/R04 invalid vendor account …), the payer's money goes back;
+ * - RETURNED after delivery → REVERSED (both postings reversed, the bill reopened).
+ */
+export async function onPaymentSettlement(context: EngineContext, event: SettlementEvent): Promise<void> {
+  const parsed = parseRailsTransferKey(event.transfer.idempotencyKey);
+  if (!parsed) return;
+  const { paymentId, attempt, leg } = parsed;
+  const at =
+    event.transfer.returnedAt && event.outcome === 'RETURNED'
+      ? event.transfer.returnedAt
+      : (event.transfer.postedAt ?? (await context.providers.rails.now()));
+  const returnCode = event.transfer.returnCode ?? 'R08';
+
+  if (event.outcome === 'POSTED') {
+    if (leg === 'debit') {
+      if (await markFundsCollected(context, { paymentId, attempt, at })) await sendCredit(context, paymentId);
+      return;
+    }
+    await settleDelivered(context, { paymentId, attempt, at });
+    return;
+  }
+
+  if (event.outcome === 'FAILED' || leg === 'debit') {
+    // A failed transfer, or a debit returned while the payment is still in flight.
+    const [row] = await context.database.db
+      .select({ status: payments.status, vendorId: payments.vendorId })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .limit(1);
+    if (!row) return;
+    if (row.status === 'DELIVERED' && event.outcome === 'RETURNED') {
+      await reverseDelivered(context, { paymentId, attempt, at, returnCode, side: 'DEBIT' });
+      return;
+    }
+    const reason =
+      leg === 'debit'
+        ? achReturnFailureReason(returnCode, { side: 'DEBIT' })
+        : achReturnFailureReason(returnCode, {
+            side: 'CREDIT',
+            payeeAccountSource: await payeeAccountSourceOf(context, row.vendorId),
+          });
+    await failInFlight(context, { paymentId, attempt, at, returnCode, reason });
+    return;
+  }
+
+  // The vendor's credit came back after it posted.
+  await reverseDelivered(context, { paymentId, attempt, at, returnCode, side: 'CREDIT' });
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../../config.js';
+import { TestClock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/client.js';
+import { makeBusiness } from '../../../testing/factories.js';
+import { openTestContextDatabase } from '../../../testing/test-app.js';
+import { assertLedgerBalanced } from '../../ledger/service.js';
+import { moneyInvariantMismatches, runRandomWorkload, seedPayments } from './workload.js';
+
+/**
+ * The property test of the whole engine state path (applyPaymentEvent: status, timeline, ledger, bill).
+ * Each applied step is 8–15 statements, so the default fits about a minute: 5,000 steps on the embedded
+ * database (one connection), 25,000 on PostgreSQL (DATABASE_URL, 6 connections). The full run is
+ * `PAYMENT_WORKLOAD_STEPS=100000` (about 4–5 minutes on PostgreSQL on a small machine).
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const STEPS = Number(process.env.PAYMENT_WORKLOAD_STEPS ?? (onPostgres ? 25_000 : 5_000));
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestContextDatabase();
+});
+afterAll(() => database.close());
+
+it(`survives ${STEPS} random events on many payments: ledger balanced, every payment's money invariant holds`, async () => {
+  const clock = new TestClock('2026-11-02T15:00:00.000Z');
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const { businessId } = await makeBusiness({ database, clock, config });
+  const fixture = await seedPayments(database, {
+    businessId,
+    count: Math.max(200, Math.min(20_000, Math.round(STEPS / 5))),
+  });
+  const started = performance.now();
+  const result = await runRandomWorkload(database, fixture, {
+    steps: STEPS,
+    batchSize: 500,
+    seed: 20261102,
+    workers: database.kind === 'postgres' ? 6 : 1,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  console.info(
+    `random workload on ${database.kind}: ${result.steps} steps (${result.applied} applied, ${result.posted} posting, ${result.refused} refused) in ${seconds.toFixed(1)} s`,
+  );
+  expect(result.applied + result.refused).toBe(STEPS);
+  // The workload reaches every corner: money moved and came back, and illegal events were refused.
+  expect(result.posted).toBeGreaterThan(STEPS / 40);
+  expect(result.refused).toBeGreaterThan(STEPS / 20);
+  const statuses = new Map([...result.model].map(([id, state]) => [id, state.status]));
+  for (const status of ['PROCESSING', 'DELIVERED', 'REVERSED', 'FAILED', 'CANCELLED']) {
+    expect([...statuses.values()]).toContain(status);
+  }
+
+  const checked = await assertLedgerBalanced(database.db);
+  expect(checked.transactions).toBeGreaterThan(0);
+  expect(await moneyInvariantMismatches(database.db, fixture, statuses)).toEqual([]);
+}, 900_000);

@@ -1,0 +1,132 @@
+import { DELIVERY_SPEED_DETAILS, getPaymentFailureMessage } from '@ferry/domain/catalogues';
+import { formatMoney } from '@ferry/domain/format';
+import { paths } from '@ferry/domain/routes';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { mailOrigin } from '../banking/notify.js';
+import { businesses } from '../businesses/tables.js';
+import { queueMessage } from '../notifications/service.js';
+import { escapeHtml, mailLayout, type RenderedMail } from '../notifications/templates.js';
+import { payments } from './tables.js';
+import { joinedSelect, type PaymentJoined } from './views.js';
+
+/** Mails to the vendor about a payment (remittance details included). */
+export type VendorPaymentMailKind = 'SCHEDULED' | 'ACCEPT' | 'ACCEPT_REMINDER' | 'DELIVERED' | 'FAILED';
+
+type Ctx = Pick<AppContext, 'clock' | 'jobs' | 'config'>;
+
+const methodText = (joined: PaymentJoined): string => {
+  if (joined.card) return `Card ending in ${joined.card.last4}`;
+  if (joined.bank) return `Bank account ending in ${joined.bank.accountMask}`;
+  return 'Recorded by the payer';
+};
+
+const deliveryText = (joined: PaymentJoined): string => {
+  const p = joined.payment;
+  if (!p.expectedDeliveryEarliest || !p.expectedDeliveryLatest) return '—';
+  return p.expectedDeliveryEarliest === p.expectedDeliveryLatest
+    ? p.expectedDeliveryEarliest
+    : `${p.expectedDeliveryEarliest} to ${p.expectedDeliveryLatest}`;
+};
+
+/** The remittance lines of every vendor mail. */
+const remittance = (payerName: string, joined: PaymentJoined): [string, string][] => [
+  ['From', payerName],
+  ['Bill', joined.bill.refNo],
+  ['Amount', formatMoney(joined.payment.amountCents)],
+  ['Process date', joined.payment.processDate],
+  ['Expected delivery', deliveryText(joined)],
+  [
+    'Delivery speed',
+    joined.payment.deliverySpeed ? DELIVERY_SPEED_DETAILS[joined.payment.deliverySpeed].label : '—',
+  ],
+  ['Paid with', methodText(joined)],
+];
+
+export function renderVendorPaymentMail(options: {
+  kind: VendorPaymentMailKind;
+  payerName: string;
+  joined: PaymentJoined;
+  link: string;
+}): RenderedMail {
+  const { kind, payerName, joined, link } = options;
+  const amount = formatMoney(joined.payment.amountCents);
+  const subjects: Record<VendorPaymentMailKind, string> = {
+    SCHEDULED: `${payerName} scheduled a payment of ${amount} to you`,
+    ACCEPT: `${payerName} wants to pay you ${amount}: accept your payment`,
+    ACCEPT_REMINDER: `Reminder: ${payerName} is waiting to pay you ${amount}`,
+    DELIVERED: `${payerName} paid you ${amount}`,
+    FAILED: `A payment of ${amount} from ${payerName} failed`,
+  };
+  const intros: Record<VendorPaymentMailKind, string> = {
+    SCHEDULED: `${payerName} scheduled a payment to you on Ferry for bill ${joined.bill.refNo}.`,
+    ACCEPT: `${payerName} wants to pay you for bill ${joined.bill.refNo} on Ferry. Accept the payment and tell us where to send it.`,
+    ACCEPT_REMINDER: `${payerName} is still waiting to pay you for bill ${joined.bill.refNo}. Accept the payment and tell us where to send it.`,
+    DELIVERED: `Your payment from ${payerName} for bill ${joined.bill.refNo} has been delivered.`,
+    FAILED: `The payment from ${payerName} for bill ${joined.bill.refNo} failed. ${getPaymentFailureMessage(joined.payment.failureReason, 'payee')}`,
+  };
+  const needsLink = kind === 'ACCEPT' || kind === 'ACCEPT_REMINDER';
+  const subject = subjects[kind];
+  const lines = remittance(payerName, joined);
+  const text = [
+    'Hi,',
+    '',
+    intros[kind],
+    '',
+    ...lines.map(([k, v]) => `${k}: ${v}`),
+    ...(needsLink ? ['', 'Accept the payment:', link] : []),
+  ].join('\n');
+  const html = mailLayout({
+    title: subject,
+    bodyHtml: [
+      '<p style="margin:0 0 16px;font-size:16px">Hi,</p>',
+      `<p style="margin:0 0 16px;font-size:16px">${escapeHtml(intros[kind])}</p>`,
+      '<table role="presentation" style="margin:0 0 16px;font-size:14px;border-collapse:collapse">',
+      ...lines.map(
+        ([k, v]) =>
+          `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#5c6b7e;font-weight:400">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+      ),
+      '</table>',
+      needsLink
+        ? `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0b6477;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">Accept payment</a></p><p style="margin:0 0 16px;font-size:14px;color:#5c6b7e">Or paste this link into your browser: <span style="word-break:break-all">${escapeHtml(link)}</span></p>`
+        : '',
+    ].join(''),
+  });
+  return { subject, text, html };
+}
+
+/**
+ * Queues a mail to the payment's vendor (its contact email) in the caller's transaction. Used by the
+ * API (scheduled, accept link, reminder) and by the engine (delivered, failed).
+ */
+export async function queueVendorPaymentMail(
+  context: Ctx,
+  db: DbOrTx,
+  options: { paymentId: string; kind: VendorPaymentMailKind },
+): Promise<void> {
+  const [joined] = await joinedSelect(db).where(eq(payments.id, options.paymentId)).limit(1);
+  if (!joined) return;
+  const [payer] = await db
+    .select({ name: businesses.businessName })
+    .from(businesses)
+    .where(eq(businesses.id, joined.payment.businessId))
+    .limit(1);
+  const link = `${mailOrigin(context.config)}${paths.billPaymentDetail(joined.payment.businessId, joined.payment.id)}`;
+  const mail = renderVendorPaymentMail({
+    kind: options.kind,
+    payerName: payer?.name ?? 'Your customer',
+    joined: joined as PaymentJoined,
+    link,
+  });
+  await queueMessage(context, {
+    db,
+    message: {
+      channel: 'email',
+      to: joined.vendor.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    },
+  });
+}
