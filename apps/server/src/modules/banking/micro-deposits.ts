@@ -12,6 +12,7 @@ import {
   renderVerificationFailedMail,
   renderVerificationPendingMail,
 } from '../notifications/banking-templates.js';
+import { requestPaymentRelease } from '../payments/engine/jobs.js';
 import { users } from '../users/tables.js';
 import { BankingError } from './errors.js';
 import {
@@ -311,6 +312,8 @@ export async function verifyMicroDeposits(
         })
         .where(eq(businessBankAccounts.id, bank.id));
       await ensurePrimary(tx, context, options.businessId, bank.id);
+      // Payments waiting for this bank's verification go to the engine's release sweep at once.
+      await requestPaymentRelease(context, tx);
       await recordActivity(tx, {
         businessId: options.businessId,
         entityType: BANK_ENTITY_TYPE,

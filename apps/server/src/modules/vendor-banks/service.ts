@@ -15,9 +15,10 @@ import { newId } from '../../platform/ids.js';
 import { type Actor, recordActivity } from '../activity/service.js';
 import { findContactOrThrow, SUBJECT_OF } from '../contacts/access.js';
 import type { ContactRow } from '../contacts/tables.js';
+import { requestPaymentRelease } from '../payments/engine/jobs.js';
 import { type VendorBankAccountRow, vendorBankAccounts } from './tables.js';
 
-type Context = Pick<AppContext, 'database' | 'clock' | 'config'>;
+type Context = Pick<AppContext, 'database' | 'clock' | 'config' | 'jobs'>;
 
 const STATUS_OF = {
   PENDING: { accountStatus: 'UNDER_REVIEW', badge: 'Under Review' },
@@ -127,6 +128,8 @@ export async function addVendorBank(
     const list = await listRows(tx, vendor);
     const view = list.items.find((item) => item.id === id);
     if (!view) throw new Error('bank account not listed after insert');
+    // Payments waiting for this vendor's bank details are released at once (not at the next sweep).
+    await requestPaymentRelease(context, tx);
     return view;
   });
 }

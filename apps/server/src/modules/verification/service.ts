@@ -18,6 +18,7 @@ import {
 } from '../invitations/service.js';
 import { queueMessage } from '../notifications/service.js';
 import { renderVerificationInvitationMail } from '../notifications/templates.js';
+import { requestPaymentRelease } from '../payments/engine/jobs.js';
 import { findUserById, markUserActive } from '../users/service.js';
 import { type UserRow, users } from '../users/tables.js';
 import {
@@ -362,7 +363,7 @@ export async function syncPendingInquiries(context: Ctx): Promise<number> {
  * makes it REJECTED; an approved business check with every listed person verified makes it
  * FULL_VERIFIED; anything else keeps it SUBMITTED. A decided business only changes by resubmission.
  */
-export async function evaluateBusiness(tx: DbOrTx, context: Pick<Ctx, 'clock'>, businessId: string) {
+export async function evaluateBusiness(tx: DbOrTx, context: Pick<Ctx, 'clock' | 'jobs'>, businessId: string) {
   const business = await loadBusiness(tx, businessId);
   if (business.verificationStatus !== 'SUBMITTED') return business.verificationStatus;
   const [verification] = await tx
@@ -396,6 +397,8 @@ export async function evaluateBusiness(tx: DbOrTx, context: Pick<Ctx, 'clock'>, 
       .update(businesses)
       .set({ verificationStatus: next, updatedAt: context.clock.now() })
       .where(and(eq(businesses.id, businessId), eq(businesses.verificationStatus, 'SUBMITTED')));
+    // Payments paused (IN_QUEUE) until verification go to the engine's release sweep at once.
+    if (next === 'FULL_VERIFIED') await requestPaymentRelease(context, tx);
   }
   return next;
 }
@@ -862,7 +865,7 @@ export async function resendPersonInvite(
  */
 export async function linkInvitedPerson(
   tx: Tx,
-  context: Pick<Ctx, 'clock'>,
+  context: Pick<Ctx, 'clock' | 'jobs'>,
   options: { invitationId: string; user: UserRow; businessId: string | null },
 ): Promise<{ redirectTo: string }> {
   const now = context.clock.now();
