@@ -1,8 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { searchForWorkspaceRoot } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
+
+/**
+ * Files the dev server and the test runner may load: the whole npm workspace (its node_modules hold
+ * pdfjs-dist). Vite works this out from an absolute root, but Vitest takes `--root` as typed: `npm test`
+ * runs `vitest run --root apps/web` from the repo root, the relative root left the allow list at apps/web,
+ * and every `?url` import from node_modules (PDF.js's worker, fonts and wasm) failed with 'Denied ID'.
+ */
+const fsAllow = [searchForWorkspaceRoot(fileURLToPath(new URL('.', import.meta.url)))];
 
 export default defineConfig({
   plugins: [react()],
@@ -12,7 +21,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
   },
-  server: { port: 5173, proxy: apiProxy },
+  server: { port: 5173, proxy: apiProxy, fs: { allow: fsAllow } },
   preview: { port: 4173, proxy: apiProxy },
   test: {
     environment: 'jsdom',

@@ -93,9 +93,40 @@ export const routes: RouteObject[] = [
                 path: paths.business.settingsAcceptCardPayment.path,
                 lazy: () => import('./routes/business/settings-accept-card-payment'),
               },
-              // Bills (features/bills).
-              { path: paths.business.billsDue.path, lazy: () => import('./routes/business/bills-due') },
+              // The bills area: tabs For Review, Bills and Payments (each tab page renders its content only).
+              {
+                path: paths.business.bills.path,
+                lazy: () => import('./routes/business/bills-layout'),
+                children: [
+                  { index: true, lazy: () => import('./routes/business/bills-index') },
+                  {
+                    path: paths.business.billsForReview.path,
+                    lazy: () => import('./routes/business/bills-for-review'),
+                  },
+                  { path: paths.business.billsDue.path, lazy: () => import('./routes/business/bills-due') },
+                  {
+                    path: paths.business.billPayments.path,
+                    lazy: () => import('./routes/business/bills-payments'),
+                  },
+                ],
+              },
               { path: paths.business.billCreate.path, lazy: () => import('./routes/business/bills-create') },
+              // Paying a bill (outside the bills tabs).
+              {
+                path: paths.business.billMakePayment.path,
+                lazy: () => import('./routes/business/bill-make-payment'),
+              },
+              // A payment's detail (outside the bills tabs).
+              {
+                path: paths.business.billPaymentDetail.path,
+                lazy: () => import('./routes/business/bill-payment-detail'),
+              },
+              // A payment's preview (outside the bills tabs); the static `/bills/payment/list` and the
+              // longer `/bills/payment/:paymentId/detail` outrank it.
+              {
+                path: paths.business.billPaymentPreview.path,
+                lazy: () => import('./routes/business/bill-payment-preview'),
+              },
               // Any other page of a business: not found, inside the shell (the switcher keeps working).
               { path: '/b/:businessId/*', lazy: () => import('./routes/business/not-found') },
             ],

@@ -17,6 +17,18 @@ const ferry: MantineColorsTuple = [
 const FONT_STACK =
   'Inter, "Inter var", ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
+const CALENDAR_ARIA_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+  decadeLevelControl: 'Choose a decade',
+};
+
 export const theme = createTheme({
   primaryColor: 'ferry',
   primaryShade: { light: 7, dark: 5 },
@@ -32,6 +44,10 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
+    // Every date picker's arrows and level buttons get names for screen readers.
+    DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_ARIA_LABELS } },
+    DateInput: { defaultProps: { ariaLabels: CALENDAR_ARIA_LABELS } },
+    DatePicker: { defaultProps: { ariaLabels: CALENDAR_ARIA_LABELS } },
   },
 });
 

@@ -43,8 +43,27 @@ export const paths = {
     customerAdd: { path: '/b/:businessId/customers/add', getHref: specPaths.customerAdd },
     customer: { path: '/b/:businessId/customers/:contactId', getHref: specPaths.customer },
     // Bills (features/bills).
+    bills: { path: '/b/:businessId/bills', getHref: specPaths.bills },
+    billsForReview: { path: '/b/:businessId/bills/payment-request', getHref: specPaths.billsForReview },
     billsDue: { path: '/b/:businessId/bills/due', getHref: specPaths.billsDue },
     billCreate: { path: '/b/:businessId/bills/create', getHref: specPaths.billCreate },
+    // Paying one bill (features/pay-bill); `:paymentId` is the bill's id, `?paymentRequestId=` optional.
+    billMakePayment: {
+      path: '/b/:businessId/bills/payment-request/:paymentId/make-payment',
+      getHref: specPaths.billMakePayment,
+    },
+    // Payments (features/payments): the Payments tab and a payment's detail.
+    billPayments: { path: '/b/:businessId/bills/payment/list', getHref: specPaths.billPayments },
+    billPaymentDetail: {
+      path: '/b/:businessId/bills/payment/:paymentId/detail',
+      getHref: specPaths.billPaymentDetail,
+    },
+    // A payment's (or, before paying, a bill's) preview: header, the bill's PDF, due amount
+    // (features/payment-preview); `?paymentRequestId=` optional.
+    billPaymentPreview: {
+      path: '/b/:businessId/bills/payment/:paymentId',
+      getHref: specPaths.billPaymentPreview,
+    },
     // Bank accounts and cards (features/banking, features/cards).
     settingsBankAccount: {
       path: '/b/:businessId/settings/bank-account',

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetApiClientConfig } from '@/lib/api-client';
 import { resetBotCheck } from '@/lib/bot-check';
+
+// Pages behind the real router load lazily; on a busy machine the first load of a route module can
+// take longer than testing-library's 1 s default for findBy / waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine needs: matchMedia, ResizeObserver, scrollIntoView.
 const matchMedia = (query: string): MediaQueryList => ({

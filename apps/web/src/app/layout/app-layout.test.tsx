@@ -30,7 +30,7 @@ describe('AppLayout', () => {
     }
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', `/b/${BUSINESS_ID}/home`);
     const bills = within(nav).getByRole('link', { name: 'Bills' });
-    expect(bills).toHaveAttribute('href', `/b/${BUSINESS_ID}/bills/due`);
+    expect(bills).toHaveAttribute('href', `/b/${BUSINESS_ID}/bills`);
     expect(bills).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute(
       'href',

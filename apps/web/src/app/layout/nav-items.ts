@@ -31,7 +31,7 @@ export const NAV_SECTIONS: NavSection[] = [
   {
     label: 'Pay',
     items: [
-      { label: 'Bills', icon: IconFileDollar, getHref: paths.billsDue, getActivePrefix: paths.bills },
+      { label: 'Bills', icon: IconFileDollar, getHref: paths.bills, getActivePrefix: paths.bills },
       { label: 'Vendors', icon: IconBuildingStore, getHref: paths.vendors },
     ],
   },

@@ -73,11 +73,12 @@ export const useDueBills = (businessId: string, params: DueBillsParams) =>
   useQuery(dueBillsQueryOptions(businessId, params));
 
 /** `GET bills/summary/due`: total outstanding, due in 7 days and overdue (amounts and counts). */
-export const useDueBillsSummary = (businessId: string) =>
+export const useDueBillsSummary = (businessId: string, options: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: billKeys.dueSummary(businessId),
     queryFn: ({ signal }) =>
       api.get(`${base(businessId)}/bills/summary/due`, { schema: billsDueSummarySchema, signal }),
+    enabled: options.enabled ?? true,
   });
 
 /** `GET bills/next-reference-number`: the number a new bill starts with ('BILL-0001'). */
@@ -158,7 +159,9 @@ export const useCreateBill = (businessId: string) => {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CreateBillBody; idempotencyKey: string }) =>
       api.post(`${base(businessId)}/bills`, body, { schema: billViewSchema, idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billKeys.business(businessId) }),
+    // The Bills tab's list is inactive while this page shows, and queries do not refetch on mount.
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: billKeys.business(businessId), refetchType: 'all' }),
   });
 };
 

@@ -1,15 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeTestBusiness } from '@/testing/businesses';
 import { fail, ok } from '@/testing/mock-api';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import { API, BUSINESS_ID, billPage, makeBill, mockBillsApi, queriesOf, SUMMARY } from '../testing/bills';
+import { BillsArea } from './bills-area';
 import { BillsDuePage, NO_DUE_BILLS } from './bills-due-page';
 
 const routes: RouteObject[] = [
-  { path: '/b/:businessId/bills/due', element: <BillsDuePage /> },
+  {
+    path: '/b/:businessId/bills',
+    element: (
+      <BillsArea>
+        <Outlet />
+      </BillsArea>
+    ),
+    children: [{ path: 'due', element: <BillsDuePage /> }],
+  },
   { path: '/b/:businessId/bills/create', element: <Where name="Create bill" /> },
 ];
 const DUE = `/b/${BUSINESS_ID}/bills/due`;

@@ -1,17 +1,20 @@
 import {
   type BillListItem,
+  defineAbilityFor,
   formatDate,
   formatMoney,
   getPaymentStatusDisplay,
   paths,
   toCents,
 } from '@ferry/domain';
-import { Badge, Button, Group, Paper, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconPlus } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable, type DataTableColumn, usePaginationState } from '@/components/data-table';
 import { ErrorState } from '@/components/error-state';
+import { BulkScheduleDialog } from '@/components/pay/bulk-schedule-dialog';
+import { MarkAsPaidDialog } from '@/components/pay/mark-as-paid-dialog';
 import { QueryStateBlock } from '@/components/query-state-block';
 import { StatusBadge } from '@/components/status-badge';
 import {
@@ -62,7 +65,8 @@ const SortHeader = ({
 const money = (amount: number) => formatMoney(toCents(amount));
 
 /**
- * `/b/{id}/bills/due`: the Bills tab (spec 002 §2, §7, §9) with its count badge, the three summary cards
+ * `/b/{id}/bills/due`: the Bills tab's content (spec 002 §2, §7, §9; the area's title and tabs are
+ * BillsArea's): the three summary cards
  * (click filters), the due-window filter popover and the open bills, sorted (date descending first) and
  * paged on the server.
  */
@@ -85,7 +89,25 @@ export function BillsDuePage() {
   const canManage = businessQuery.data ? canManageBills(businessQuery.data) : false;
   const createHref = paths.billCreate(businessId);
   const filtered = summaryFilter !== null || dateRange !== null;
-  const openTotal = summaryQuery.data?.totalOutstanding.total;
+  // Paying needs manage on approve-and-pay; marking as paid, manage on due bills (spec 002 §6).
+  const canPay = businessQuery.data
+    ? defineAbilityFor(businessQuery.data.permissions).can('manage', 'PayApproveAndPayBills')
+    : false;
+  const [selected, setSelected] = useState<Map<string, BillListItem>>(() => new Map());
+  const [markBill, setMarkBill] = useState<BillListItem | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  // The dialog keeps the bills it opened with while it shows their results.
+  const [bulkBills, setBulkBills] = useState<BillListItem[]>([]);
+  const payable = (bill: BillListItem) => bill.unScheduledBalance > 0;
+  const toggle = (bills: BillListItem[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const bill of bills) {
+        if (on) next.set(bill.id, bill);
+        else next.delete(bill.id);
+      }
+      return next;
+    });
 
   const onSort = (key: DueBillsSortKey) => {
     setSort((current) =>
@@ -96,7 +118,62 @@ export function BillsDuePage() {
     pagination.reset();
   };
 
+  const pageBills = (billsQuery.data?.items ?? []).filter(payable);
+  const allOnPage = pageBills.length > 0 && pageBills.every((bill) => selected.has(bill.id));
+  const someOnPage = pageBills.some((bill) => selected.has(bill.id));
+  const selectColumn: DataTableColumn<BillListItem> = {
+    key: 'select',
+    width: 40,
+    header: (
+      <Checkbox
+        aria-label="Select all bills on this page"
+        checked={allOnPage}
+        indeterminate={someOnPage && !allOnPage}
+        disabled={pageBills.length === 0}
+        onChange={(event) => toggle(pageBills, event.currentTarget.checked)}
+      />
+    ),
+    cell: (bill) => (
+      <Checkbox
+        aria-label={`Select bill ${bill.refNo}`}
+        checked={selected.has(bill.id)}
+        disabled={!payable(bill)}
+        onChange={(event) => toggle([bill], event.currentTarget.checked)}
+      />
+    ),
+  };
+  const actionsColumn: DataTableColumn<BillListItem> = {
+    key: 'actions',
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    align: 'right',
+    cell: (bill) => (
+      <Group gap="xs" justify="flex-end" wrap="nowrap">
+        {canPay && payable(bill) ? (
+          <Button
+            size="xs"
+            component={Link}
+            to={paths.billMakePayment(businessId, bill.id)}
+            aria-label={`Pay bill ${bill.refNo}`}
+          >
+            Pay
+          </Button>
+        ) : null}
+        {canManage && payable(bill) ? (
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setMarkBill(bill)}
+            aria-label={`Mark bill ${bill.refNo} as paid`}
+          >
+            Mark as paid
+          </Button>
+        ) : null}
+      </Group>
+    ),
+  };
+
   const columns: DataTableColumn<BillListItem>[] = [
+    ...(canPay ? [selectColumn] : []),
     {
       key: 'vendor',
       header: 'Vendor',
@@ -132,44 +209,14 @@ export function BillsDuePage() {
         return <StatusBadge label={display.label} colour={display.colour} />;
       },
     },
+    ...(canPay || canManage ? [actionsColumn] : []),
   ];
 
   const page = billsQuery.data;
   const isEmpty = page !== undefined && page.total === 0;
 
   return (
-    <Stack gap="xl" maw={1120}>
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Title order={1} fz={30} lts="-0.02em">
-          Bills
-        </Title>
-        {canManage ? (
-          <Button component={Link} to={createHref} leftSection={<IconPlus size={16} aria-hidden />}>
-            Create bill
-          </Button>
-        ) : null}
-      </Group>
-      <Tabs value="due" keepMounted={false}>
-        <Tabs.List aria-label="Bills areas">
-          <Tabs.Tab
-            value="due"
-            rightSection={
-              openTotal !== undefined ? (
-                <Badge
-                  size="sm"
-                  variant="light"
-                  circle={openTotal < 10}
-                  aria-label={`${openTotal} open bills`}
-                >
-                  {openTotal}
-                </Badge>
-              ) : null
-            }
-          >
-            Bills
-          </Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+    <Stack gap="xl">
       {summaryQuery.isError ? (
         <ErrorState error={summaryQuery.error} onRetry={() => void summaryQuery.refetch()} />
       ) : (
@@ -186,13 +233,23 @@ export function BillsDuePage() {
         <Text size="sm" c="dimmed" aria-live="polite">
           {dateRange ? `Showing: ${DUE_DATE_FILTER_LABELS[dateRange]}` : ''}
         </Text>
-        <BillsFilterPopover
-          value={dateRange}
-          onApply={(next) => {
-            setDateRange(next);
-            pagination.reset();
-          }}
-        />
+        <Group gap="sm">
+          {canPay && selected.size > 0 ? (
+            <Button
+              onClick={() => {
+                setBulkBills([...selected.values()]);
+                setBulkOpen(true);
+              }}
+            >{`Pay selected (${selected.size})`}</Button>
+          ) : null}
+          <BillsFilterPopover
+            value={dateRange}
+            onApply={(next) => {
+              setDateRange(next);
+              pagination.reset();
+            }}
+          />
+        </Group>
       </Group>
       <QueryStateBlock
         query={billsQuery}
@@ -226,6 +283,19 @@ export function BillsDuePage() {
           }}
         />
       </QueryStateBlock>
+      <MarkAsPaidDialog
+        opened={markBill !== null}
+        onClose={() => setMarkBill(null)}
+        businessId={businessId}
+        bill={markBill}
+      />
+      <BulkScheduleDialog
+        opened={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+        onScheduled={() => setSelected(new Map())}
+        businessId={businessId}
+        bills={bulkBills}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,39 @@
+import { billViewSchema, type CreatePaymentRequest, paymentViewSchema } from '@ferry/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRefreshAfterPayment } from '@/components/pay/pay-api';
+import { api } from '@/lib/api-client';
+import { businessKeys, businessSchema } from '@/lib/businesses';
+
+const enc = encodeURIComponent;
+const base = (businessId: string) => `/business/${enc(businessId)}`;
+
+export const payBillKeys = {
+  bill: (businessId: string, billId: string) => ['bills', businessId, 'detail', billId] as const,
+};
+
+/** `GET /business/{id}`: the business with the member's permissions (shares the businesses cache entry). */
+export const useBusinessAccess = (businessId: string) =>
+  useQuery({
+    queryKey: businessKeys.detail(businessId),
+    queryFn: ({ signal }) => api.get(base(businessId), { schema: businessSchema, signal }),
+    enabled: businessId !== '',
+  });
+
+/** `GET business/{id}/bills/{billId}`: the bill being paid, with its unscheduled balance. */
+export const useBill = (businessId: string, billId: string) =>
+  useQuery({
+    queryKey: payBillKeys.bill(businessId, billId),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/bills/${enc(billId)}`, { schema: billViewSchema, signal }),
+    enabled: businessId !== '' && billId !== '',
+  });
+
+/** `POST business/{id}/payments` with the submission's Idempotency-Key (spec 002 §7). */
+export const useCreatePayment = (businessId: string) => {
+  const refresh = useRefreshAfterPayment();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreatePaymentRequest; idempotencyKey: string }) =>
+      api.post(`${base(businessId)}/payments`, body, { schema: paymentViewSchema, idempotencyKey }),
+    onSuccess: () => refresh(),
+  });
+};

@@ -1,0 +1,304 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  BILL_ID,
+  CARD_ID,
+  EXPIRED_BANK,
+  holidaysReply,
+  makePayBank,
+  makePayBill,
+  makePayCard,
+  makePaymentView,
+  makeSpeedView,
+  makeVendorContact,
+  NETWORK_VENDOR,
+  PAY_API,
+  PAY_BUSINESS_ID,
+  PAYEE_BUSINESS_ID,
+  PENDING_BANK,
+  VENDOR_ID,
+  VENDOR_WITH_BANK,
+  VERIFIED_BANK_ID,
+} from '@/components/pay/testing';
+import { makeTestBusiness } from '@/testing/businesses';
+import { fail, type MockHandler, mockApi, ok } from '@/testing/mock-api';
+import { chooseOption } from '@/testing/select';
+import { renderRoutes, Where } from '@/testing/test-utils';
+import { MakePaymentPage } from './make-payment-page';
+
+const PAGE = `/b/${PAY_BUSINESS_ID}/bills/payment-request/${BILL_ID}/make-payment`;
+const routes: RouteObject[] = [
+  { path: '/b/:businessId/bills/payment-request/:paymentId/make-payment', element: <MakePaymentPage /> },
+  { path: '/b/:businessId/bills/payment/:paymentId/detail', element: <Where name="Payment detail" /> },
+];
+const SPEED_API = `${PAY_API}/payments/transfer/speed`;
+const FEE_API = `${PAY_API}/card-payment/fee-quote`;
+const PAYMENTS_API = `${PAY_API}/payments`;
+
+const BANK_LABEL = 'Chase Checking *** 1234';
+const PENDING_LABEL = 'Harbor Credit Union Checking *** 6789 (Not verified)';
+const EXPIRED_LABEL = 'Wells Fargo Savings *** 5555 (Connection expired)';
+const CARD_LABEL = 'Visa card *** 4242';
+
+const setup = (handlers: Record<string, MockHandler> = {}, business = makeTestBusiness()) =>
+  mockApi({
+    [`GET ${PAY_API}`]: ok(business),
+    [`GET ${PAY_API}/bills/${BILL_ID}`]: ok(makePayBill()),
+    'GET /bank-calendar-days/bank-holidays': holidaysReply(),
+    [`GET ${PAY_API}/bank/accounts`]: ok([makePayBank(), PENDING_BANK, EXPIRED_BANK]),
+    [`GET ${PAY_API}/card-payment/cards`]: ok([makePayCard()]),
+    [`GET ${PAY_API}/accounting/contacts/vendors/${VENDOR_ID}`]: ok(makeVendorContact()),
+    [`GET ${PAY_API}/vendor/bank-accounts`]: ok(VENDOR_WITH_BANK),
+    [`POST ${SPEED_API}`]: ok(makeSpeedView(['INSTANT'])),
+    ...handlers,
+  });
+
+const amountInput = () => screen.getByRole('textbox', { name: /Pay Amount/ });
+const payButton = () => screen.getByRole('button', { name: /^(Pay|Schedule payment)$/ });
+
+beforeEach(() => {
+  // Thursday, November 5, 2026, 9:00 local: a business day.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 5, 9, 0, 0));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('Make payment page', () => {
+  it('shows the bill header, the PDF link and the defaults; Pay waits for a payment method', async () => {
+    setup();
+    renderRoutes(routes, PAGE);
+    expect(await screen.findByText('Blue Bottle Supply')).toBeInTheDocument();
+    expect(screen.getByText('Ref# BILL-0001')).toBeInTheDocument();
+    expect(screen.getByText('Nov 2, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Nov 30, 2026')).toBeInTheDocument();
+    expect(screen.getAllByText('$1,250.50')).toHaveLength(2);
+    expect(screen.getAllByText('$1,000.00').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Preview bill' })).toHaveAttribute(
+      'href',
+      `/b/${PAY_BUSINESS_ID}/bills/payment/${BILL_ID}`,
+    );
+    expect(amountInput()).toHaveValue('1,000.00');
+    expect(screen.getByRole('radio', { name: 'Standard' })).toBeChecked();
+    await waitFor(() => expect(screen.getByText('Please select a payment method.')).toBeInTheDocument());
+    expect(payButton()).toHaveTextContent('Pay');
+    expect(payButton()).toBeDisabled();
+  });
+
+  it('applies every pay amount and remarks rule', async () => {
+    const user = userEvent.setup();
+    setup();
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    const input = amountInput();
+    await user.clear(input);
+    expect(screen.getByText('Amount is required')).toBeInTheDocument();
+    await user.type(input, '0.5');
+    expect(screen.getByText('Payment amount must be at least $1.00')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '12a.345');
+    expect(input).toHaveValue('12.34');
+    await user.clear(input);
+    await user.type(input, '1500');
+    expect(
+      screen.getByText('Amount cannot exceed the unscheduled balance of $1,000.00.'),
+    ).toBeInTheDocument();
+    await user.tab();
+    expect(input).toHaveValue('1,000.00');
+    await user.clear(input);
+    await user.type(input, '500.5');
+    await user.tab();
+    expect(input).toHaveValue('500.50');
+    expect(screen.queryByText(/Amount cannot exceed/)).not.toBeInTheDocument();
+
+    const remarks = screen.getByRole('textbox', { name: 'Internal Remarks' });
+    fireEvent.change(remarks, { target: { value: 'x'.repeat(201) } });
+    expect(screen.getByText('Remarks cannot exceed 200 characters.')).toBeInTheDocument();
+    expect(screen.getByText('201/200')).toBeInTheDocument();
+    fireEvent.change(remarks, { target: { value: 'x'.repeat(200) } });
+    expect(screen.queryByText('Remarks cannot exceed 200 characters.')).not.toBeInTheDocument();
+  });
+
+  it('lists unverified banks but refuses them with the §5 message', async () => {
+    const user = userEvent.setup();
+    const api = setup();
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), PENDING_LABEL);
+    expect(await screen.findAllByText('Please select a verified bank account.')).not.toHaveLength(0);
+    expect(payButton()).toBeDisabled();
+    expect(api.callsTo(`POST ${SPEED_API}`)).toHaveLength(0);
+  });
+
+  it('loads the speeds for the source and amount, disables the ineligible ones and resets to Standard on a new source', async () => {
+    const user = userEvent.setup();
+    const api = setup();
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), BANK_LABEL);
+    await waitFor(() => expect(api.callsTo(`POST ${SPEED_API}`)).toHaveLength(1));
+    expect(api.bodiesOf(`POST ${SPEED_API}`)[0]).toEqual({
+      paymentInstrumentId: VERIFIED_BANK_ID,
+      amount: 1000,
+      payeeId: VENDOR_ID,
+      billId: BILL_ID,
+    });
+    const instant = await screen.findByRole('radio', { name: 'Instant' });
+    await waitFor(() => expect(instant).toBeDisabled());
+    expect(screen.getByText('This payment isn’t eligible for this delivery speed.')).toBeInTheDocument();
+    expect(screen.getByText('Expected delivery Nov 10, 2026 – Nov 12, 2026')).toBeInTheDocument();
+    const nextDay = screen.getByRole('radio', { name: 'Next Day' });
+    expect(nextDay).toBeEnabled();
+    await user.click(nextDay);
+    expect(nextDay).toBeChecked();
+    expect(payButton()).toBeEnabled();
+
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), EXPIRED_LABEL);
+    expect(screen.getByRole('radio', { name: 'Standard' })).toBeChecked();
+    expect(nextDay).not.toBeChecked();
+  });
+
+  it('shows the card fee and the total when paying by card, and a failed quote counts as $0.00', async () => {
+    const user = userEvent.setup();
+    const api = setup({
+      [`GET ${PAY_API}/accounting/contacts/vendors/${VENDOR_ID}`]: ok(NETWORK_VENDOR),
+      [`POST ${SPEED_API}`]: ok(makeSpeedView(['INSTANT', 'SAME_DAY', 'NEXT_DAY'], 'CARD')),
+      [`POST ${FEE_API}`]: ok({
+        cardFee: 30,
+        feeCents: 3000,
+        totalAmount: 1030,
+        rateBps: 300,
+        surcharged: true,
+        reason: 'SURCHARGE',
+      }),
+    });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), CARD_LABEL);
+    expect(await screen.findByLabelText('Card fee $30.00')).toBeInTheDocument();
+    expect(screen.getByLabelText('Total $1,030.00')).toBeInTheDocument();
+    expect(api.bodiesOf(`POST ${FEE_API}`)[0]).toEqual({
+      baseAmount: 1000,
+      payeeId: PAYEE_BUSINESS_ID,
+      cardId: CARD_ID,
+    });
+
+    api.handlers[`POST ${FEE_API}`] = fail(500, 'Something went wrong.');
+    const input = amountInput();
+    await user.clear(input);
+    await user.type(input, '100');
+    expect(await screen.findByLabelText('Card fee $0.00')).toBeInTheDocument();
+    expect(screen.getByLabelText('Total $100.00')).toBeInTheDocument();
+  });
+
+  it('posts the payment with one Idempotency-Key kept across a retry, then opens the payment', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const api = setup({
+      [`POST ${PAYMENTS_API}`]: () => {
+        attempts += 1;
+        return attempts === 1
+          ? fail(503, 'The service is not available right now.')
+          : ok(makePaymentView(), { status: 201 });
+      },
+    });
+    renderRoutes(routes, `${PAGE}?paymentRequestId=req-1`);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), BANK_LABEL);
+    const input = amountInput();
+    await user.clear(input);
+    await user.type(input, '400');
+    await user.type(screen.getByRole('textbox', { name: 'Internal Remarks' }), '  November order  ');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findAllByText('The service is not available right now.')).not.toHaveLength(0);
+    await user.click(payButton());
+    expect(
+      await screen.findByRole('heading', {
+        name: `Payment detail at /b/${PAY_BUSINESS_ID}/bills/payment/pppppppppppppppppppppp01/detail`,
+      }),
+    ).toBeInTheDocument();
+    expect(api.bodiesOf(`POST ${PAYMENTS_API}`)).toEqual([
+      {
+        billId: BILL_ID,
+        paymentInstrumentId: VERIFIED_BANK_ID,
+        amount: '400.00',
+        deliverySpeed: 'STANDARD',
+        processDate: '2026-11-05',
+        remarks: 'November order',
+        paymentRequestId: 'req-1',
+      },
+      expect.anything(),
+    ]);
+    const keys = api.fetchMock.mock.calls
+      .filter(
+        ([url, init]) =>
+          new URL(String(url), 'http://x').pathname === `/api${PAYMENTS_API}` && init?.method === 'POST',
+      )
+      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/.{8,}/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await screen.findByText('Payment submitted.')).toBeInTheDocument();
+  });
+
+  it('uses a new Idempotency-Key when the submission changes, and shows a server field error inline', async () => {
+    const user = userEvent.setup();
+    const api = setup({
+      [`POST ${PAYMENTS_API}`]: fail(422, 'Amount cannot exceed the unscheduled balance of $900.00.', {
+        errorCode: 'AMOUNT_ABOVE_BALANCE',
+      }),
+    });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), BANK_LABEL);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(
+      await screen.findByText('Amount cannot exceed the unscheduled balance of $900.00.'),
+    ).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+    const input = amountInput();
+    await user.clear(input);
+    await user.type(input, '900');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    await waitFor(() => expect(api.callsTo(`POST ${PAYMENTS_API}`)).toHaveLength(2));
+    const keys = api.fetchMock.mock.calls
+      .filter(
+        ([url, init]) =>
+          new URL(String(url), 'http://x').pathname === `/api${PAYMENTS_API}` && init?.method === 'POST',
+      )
+      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('tells the payer a vendor without bank details will be emailed to accept the payment', async () => {
+    setup({ [`GET ${PAY_API}/vendor/bank-accounts`]: ok({ managedByVendor: false, items: [] }) });
+    renderRoutes(routes, PAGE);
+    expect(
+      await screen.findByText(/Blue Bottle Supply has no bank details on file yet\. We’ll email them/),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps Pay disabled with the access message for a member who may not pay', async () => {
+    setup({}, makeTestBusiness({ role: 'Viewer', permissions: ['PAY_DUE_BILLS.view'] }));
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    expect(await screen.findByText('You don’t have access based on your assigned role.')).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+  });
+
+  it('shows the error state when the bill cannot be loaded', async () => {
+    setup({ [`GET ${PAY_API}/bills/${BILL_ID}`]: fail(404, 'Bill not found.') });
+    renderRoutes(routes, PAGE);
+    expect(await screen.findByText(/Bill not found\./)).toBeInTheDocument();
+    expect(within(document.body).queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,129 @@
+import {
+  billPdfLinkSchema,
+  billViewSchema,
+  paymentDetailSchema,
+  paymentRequestDetailSchema,
+} from '@ferry/domain';
+import { useQuery } from '@tanstack/react-query';
+import { API_BASE_URL, api } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { sharedQueryKeys } from '@/lib/query-keys';
+
+const enc = encodeURIComponent;
+const base = (businessId: string) => `/business/${enc(businessId)}`;
+
+/** What the preview shows about the bill, whether it was reached through a payment or directly. */
+export type PreviewTarget = {
+  /** The payment previewed, or null when `:paymentId` was a bill's id (preview before paying). */
+  paymentId: string | null;
+  billId: string;
+  refNo: string;
+  billDate: string;
+  dueDate: string;
+  /** The bill's balance (decimal dollars). */
+  balance: number;
+  /** The vendor being paid. */
+  payeeName: string;
+};
+
+export const paymentPreviewKeys = {
+  /** Under the payments prefix: a payment change (pay, cancel, delivery…) refreshes the preview too. */
+  target: (businessId: string, paymentId: string) =>
+    [...sharedQueryKeys.payments(businessId), 'preview', paymentId] as const,
+  /** Under the bills prefix: an edited or paid bill is drawn again. */
+  pdf: (businessId: string, billId: string) => [...sharedQueryKeys.bills(businessId), 'pdf', billId] as const,
+  paymentRequest: (businessId: string, paymentRequestId: string) =>
+    ['payment-requests', businessId, 'preview', paymentRequestId] as const,
+};
+
+/**
+ * `GET payments/{id}`; when no such payment exists (404) the id is taken as a bill's
+ * (`GET bills/{id}`): the make-payment page links here to preview a bill before paying it.
+ */
+export const fetchPreviewTarget = async (
+  businessId: string,
+  paymentId: string,
+  signal?: AbortSignal,
+): Promise<PreviewTarget> => {
+  try {
+    const payment = await api.get(`${base(businessId)}/payments/${enc(paymentId)}`, {
+      schema: paymentDetailSchema,
+      signal,
+    });
+    return {
+      paymentId: payment.id,
+      billId: payment.bill.id,
+      refNo: payment.bill.refNo,
+      billDate: payment.bill.billDate,
+      dueDate: payment.bill.dueDate,
+      balance: payment.bill.balance,
+      payeeName: payment.vendor.name,
+    };
+  } catch (error) {
+    if (!(isApiError(error) && error.statusCode === 404)) throw error;
+  }
+  const bill = await api.get(`${base(businessId)}/bills/${enc(paymentId)}`, {
+    schema: billViewSchema,
+    signal,
+  });
+  return {
+    paymentId: null,
+    billId: bill.id,
+    refNo: bill.refNo,
+    billDate: bill.billDate,
+    dueDate: bill.dueDate,
+    balance: bill.balance,
+    payeeName: bill.vendorName,
+  };
+};
+
+export const usePreviewTarget = (businessId: string, paymentId: string) =>
+  useQuery({
+    queryKey: paymentPreviewKeys.target(businessId, paymentId),
+    queryFn: ({ signal }) => fetchPreviewTarget(businessId, paymentId, signal),
+    enabled: businessId !== '' && paymentId !== '',
+  });
+
+/** The bill's PDF: the link download-bill-pdf answers, and its bytes when the link is one of our API's. */
+export type BillPdf = { fileUrl: string; data: Uint8Array | null };
+
+/** `/api/business/…/pdf` → `/business/…/pdf` (a path for the API client); null for any other URL. */
+export const toApiPath = (fileUrl: string): string | null =>
+  fileUrl.startsWith(`${API_BASE_URL}/`) ? fileUrl.slice(API_BASE_URL.length) : null;
+
+/**
+ * `GET download-bill-pdf/{billId}` → `{ fileUrl }`, then the PDF itself through the API client, so it
+ * carries the session like every other call (a bearer-only session has no cookie for PDF.js to send).
+ */
+export const useBillPdf = (businessId: string, billId: string | undefined) =>
+  useQuery({
+    queryKey: paymentPreviewKeys.pdf(businessId, billId ?? ''),
+    queryFn: async ({ signal }): Promise<BillPdf> => {
+      const { fileUrl } = await api.get(`${base(businessId)}/download-bill-pdf/${enc(billId ?? '')}`, {
+        schema: billPdfLinkSchema,
+        signal,
+      });
+      const path = toApiPath(fileUrl);
+      if (path === null) return { fileUrl, data: null };
+      const blob = await api.get<Blob>(path, { responseType: 'blob', signal });
+      return { fileUrl, data: new Uint8Array(await blob.arrayBuffer()) };
+    },
+    enabled: businessId !== '' && Boolean(billId),
+  });
+
+/**
+ * `GET payment-requests/{id}`: with `?paymentRequestId=` the header names the request's sender as the
+ * payee. Payment requests are never cached (spec 002 §9).
+ */
+export const usePreviewPaymentRequest = (businessId: string, paymentRequestId: string | null) =>
+  useQuery({
+    queryKey: paymentPreviewKeys.paymentRequest(businessId, paymentRequestId ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/payment-requests/${enc(paymentRequestId ?? '')}`, {
+        schema: paymentRequestDetailSchema,
+        signal,
+      }),
+    enabled: businessId !== '' && Boolean(paymentRequestId),
+    staleTime: 0,
+    gcTime: 0,
+  });

@@ -1,0 +1,311 @@
+import {
+  defineAbilityFor,
+  formatDate,
+  formatMoney,
+  MESSAGES,
+  PAYMENT_REQUEST_STATUS_LABELS,
+  type PaymentRequestListItem,
+  type PaymentRequestSortKey,
+  type PaymentRequestStatus,
+  paths,
+  type StatusColour,
+  toCents,
+} from '@ferry/domain';
+import { Button, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { DataTable, type DataTableColumn, usePaginationState } from '@/components/data-table';
+import { ErrorState } from '@/components/error-state';
+import { QueryStateBlock } from '@/components/query-state-block';
+import { StatusBadge } from '@/components/status-badge';
+import { isApiError } from '@/lib/api-error';
+import { useBusinessAccess } from '../api/get-business-access';
+import {
+  type DueDateFilter,
+  type SummaryFilter,
+  useLinkBill,
+  usePaymentRequests,
+  useReviewSummary,
+} from '../api/payment-requests-api';
+import { MapVendorDialog } from './map-vendor-dialog';
+import { DUE_DATE_FILTER_LABELS, ReviewFilterPopover } from './review-filter-popover';
+import { ReviewSummaryCards } from './review-summary-cards';
+import { SampleRequestButton } from './sample-request-button';
+
+/** Spec 002 §2 'Bills empty states': nothing ever received, and nothing left to review. */
+export const NEVER_RECEIVED = 'Looks like you are all caught up!';
+export const ALL_REVIEWED = "You're all caught up!";
+export const NO_MATCHING_REQUESTS = 'No payment requests match these filters.';
+
+const STATUS_COLOURS: Record<PaymentRequestStatus, StatusColour> = {
+  CREATED: 'amber',
+  LINK_BILL: 'amber',
+  PROCESSING: 'amber',
+  COMPLETED: 'green',
+  FAILED: 'red',
+  VOID: 'red',
+  CANCELLED: 'red',
+  LINK_INVOICE: 'grey',
+};
+
+type Sort = { by: PaymentRequestSortKey; order: 'asc' | 'desc' };
+const DEFAULT_SORT: Sort = { by: 'date', order: 'desc' };
+
+const SortHeader = ({
+  label,
+  sortKey,
+  sort,
+  onSort,
+}: {
+  label: string;
+  sortKey: PaymentRequestSortKey;
+  sort: Sort;
+  onSort: (key: PaymentRequestSortKey) => void;
+}) => {
+  const active = sort.by === sortKey;
+  const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <UnstyledButton
+      onClick={() => onSort(sortKey)}
+      aria-label={`Sort by ${label.toLowerCase()}${active ? (sort.order === 'asc' ? ', ascending' : ', descending') : ''}`}
+      style={{ font: 'inherit', color: 'inherit', textTransform: 'inherit', letterSpacing: 'inherit' }}
+    >
+      <Group gap={4} wrap="nowrap">
+        {label}
+        <Icon size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+};
+
+const money = (amount: number) => formatMoney(toCents(amount));
+
+/** Where 'Review & pay' leads: the bill's make-payment page, remembering the request. */
+export const makePaymentHref = (businessId: string, billId: string, paymentRequestId: string) =>
+  `${paths.billMakePayment(businessId, billId)}?${new URLSearchParams({ paymentRequestId }).toString()}`;
+
+/**
+ * `/b/{id}/bills/payment-request`: the For Review tab's content (spec 002 §2; the area's title and tabs
+ * are the bills layout's): payment requests other Ferry businesses sent this business — summary cards
+ * (click filters), the due-window filter, the table (sorting and paging on the server) and 'Review & pay',
+ * which maps the sender to a vendor first when needed, then opens the request's bill for payment.
+ */
+export function ForReviewPage() {
+  const { businessId = '' } = useParams();
+  const navigate = useNavigate();
+  const businessQuery = useBusinessAccess(businessId);
+  const summaryQuery = useReviewSummary(businessId);
+  const [summaryFilter, setSummaryFilter] = useState<SummaryFilter | null>(null);
+  const [dateRange, setDateRange] = useState<DueDateFilter | null>(null);
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const pagination = usePaginationState();
+  const requestsQuery = usePaymentRequests(businessId, {
+    pageNumber: pagination.page,
+    pageSize: pagination.pageSize,
+    sortBy: sort.by,
+    sortOrder: sort.order,
+    billSummaryType: summaryFilter,
+    dateRange,
+  });
+  const linkBill = useLinkBill(businessId);
+  const [linkingId, setLinkingId] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<PaymentRequestListItem | null>(null);
+  const canManage = businessQuery.data
+    ? defineAbilityFor(businessQuery.data.permissions).can('manage', 'PayPaymentRequest')
+    : false;
+  const filtered = summaryFilter !== null || dateRange !== null;
+
+  const onSort = (key: PaymentRequestSortKey) => {
+    setSort((current) =>
+      current.by === key
+        ? { by: key, order: current.order === 'asc' ? 'desc' : 'asc' }
+        : { by: key, order: 'desc' },
+    );
+    pagination.reset();
+  };
+
+  const openBill = async (request: PaymentRequestListItem) => {
+    setLinkingId(request.id);
+    try {
+      const result = await linkBill.mutateAsync(request.id);
+      await navigate(makePaymentHref(businessId, result.billId, request.id));
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        message: isApiError(error) && error.statusCode < 500 ? error.message : MESSAGES.somethingWentWrongDot,
+      });
+    } finally {
+      setLinkingId(null);
+    }
+  };
+
+  const review = (request: PaymentRequestListItem) => {
+    if (!request.isMapped && request.billId === null) setMapping(request);
+    else void openBill(request);
+  };
+
+  const actionsColumn: DataTableColumn<PaymentRequestListItem> = {
+    key: 'actions',
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    align: 'right',
+    cell: (request) => (
+      <Button
+        size="xs"
+        onClick={() => review(request)}
+        loading={linkingId === request.id}
+        disabled={linkingId !== null && linkingId !== request.id}
+        aria-label={`Review and pay invoice ${request.refNo} from ${request.sender.businessName}`}
+      >
+        Review &amp; pay
+      </Button>
+    ),
+  };
+
+  const columns: DataTableColumn<PaymentRequestListItem>[] = [
+    {
+      key: 'sender',
+      header: <SortHeader label="Sender" sortKey="vendorName" sort={sort} onSort={onSort} />,
+      cell: (request) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {request.sender.businessName}
+          </Text>
+          {request.vendor && request.vendor.name !== request.sender.businessName ? (
+            <Text size="xs" c="dimmed">{`Vendor: ${request.vendor.name}`}</Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { key: 'refNo', header: 'Invoice #', cell: (request) => request.refNo },
+    {
+      key: 'date',
+      header: <SortHeader label="Invoice date" sortKey="date" sort={sort} onSort={onSort} />,
+      cell: (request) => formatDate(request.invoiceDate),
+    },
+    {
+      key: 'dueDate',
+      header: <SortHeader label="Due date" sortKey="dueDate" sort={sort} onSort={onSort} />,
+      cell: (request) => formatDate(request.dueDate),
+    },
+    {
+      key: 'amount',
+      header: <SortHeader label="Amount" sortKey="amount" sort={sort} onSort={onSort} />,
+      cell: (request) => money(request.amount),
+      align: 'right',
+    },
+    {
+      key: 'balance',
+      header: <SortHeader label="Balance" sortKey="balance" sort={sort} onSort={onSort} />,
+      cell: (request) => money(request.balance),
+      align: 'right',
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (request) => (
+        <StatusBadge
+          label={PAYMENT_REQUEST_STATUS_LABELS[request.status]}
+          colour={STATUS_COLOURS[request.status]}
+        />
+      ),
+    },
+    ...(canManage ? [actionsColumn] : []),
+  ];
+
+  const page = requestsQuery.data;
+  const isEmpty = page !== undefined && page.total === 0;
+  const neverReceived = summaryQuery.data?.totalPaymentRequests === 0;
+
+  return (
+    <Stack gap="xl">
+      {summaryQuery.isError ? (
+        <ErrorState error={summaryQuery.error} onRetry={() => void summaryQuery.refetch()} />
+      ) : (
+        <ReviewSummaryCards
+          summary={summaryQuery.data}
+          selected={summaryFilter}
+          onSelect={(next) => {
+            setSummaryFilter(next);
+            pagination.reset();
+          }}
+        />
+      )}
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {dateRange ? `Showing: ${DUE_DATE_FILTER_LABELS[dateRange]}` : ''}
+        </Text>
+        <ReviewFilterPopover
+          value={dateRange}
+          onApply={(next) => {
+            setDateRange(next);
+            pagination.reset();
+          }}
+        />
+      </Group>
+      <QueryStateBlock
+        query={requestsQuery}
+        loadingLabel="Loading payment requests"
+        isEmpty={isEmpty}
+        empty={
+          <Paper withBorder radius="md" p="xl">
+            <Stack align="center" gap="sm">
+              {filtered ? (
+                <>
+                  <Text fw={600}>{NO_MATCHING_REQUESTS}</Text>
+                  <Button
+                    variant="subtle"
+                    onClick={() => {
+                      setSummaryFilter(null);
+                      setDateRange(null);
+                      pagination.reset();
+                    }}
+                  >
+                    Clear filters
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Text fw={600} component="h2" fz="lg">
+                    {neverReceived ? NEVER_RECEIVED : ALL_REVIEWED}
+                  </Text>
+                  <Text size="sm" c="dimmed" ta="center">
+                    {neverReceived
+                      ? 'Payment requests your vendors send you on Ferry will appear here for review.'
+                      : 'Every payment request you received has been reviewed.'}
+                  </Text>
+                  <SampleRequestButton businessId={businessId} />
+                </>
+              )}
+            </Stack>
+          </Paper>
+        }
+      >
+        <DataTable
+          caption="Payment requests for review"
+          columns={columns}
+          data={page?.items}
+          getRowKey={(request) => request.id}
+          isLoading={requestsQuery.isPlaceholderData && requestsQuery.isFetching}
+          pagination={{
+            page: pagination.page,
+            pageSize: pagination.pageSize,
+            total: page?.total ?? 0,
+            onPageChange: pagination.setPage,
+            onPageSizeChange: pagination.setPageSize,
+          }}
+        />
+      </QueryStateBlock>
+      <MapVendorDialog
+        businessId={businessId}
+        request={mapping}
+        onClose={() => setMapping(null)}
+        onMapped={(mapped) => {
+          setMapping(null);
+          void openBill(mapped);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,289 @@
+import {
+  ACCESS_DENIED_MESSAGE,
+  formatDate,
+  PAYMENT_LIMITS,
+  type PaymentFilterType,
+  type PaymentSortKey,
+  type PaymentView,
+  paths,
+} from '@ferry/domain';
+import {
+  Alert,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconLock, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { DataTable, type DataTableColumn, usePaginationState } from '@/components/data-table';
+import { ErrorState } from '@/components/error-state';
+import { QueryStateBlock } from '@/components/query-state-block';
+import { useBusinessAccess } from '../api/get-business-access';
+import { usePayments, usePaymentsSummary } from '../api/payments-api';
+import { getPaymentsAccess } from '../utils/access';
+import {
+  formatAmount,
+  formatPaymentMethod,
+  getPaymentDisplay,
+  PAYMENT_STATUS_FILTER_OPTIONS,
+} from '../utils/payment-display';
+import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentsFilterPopover } from './payments-filter-popover';
+import { PaymentsSummaryCards } from './payments-summary-cards';
+
+export const NO_PAYMENTS = 'No payments have been made yet.';
+export const NO_MATCHING_PAYMENTS = 'No payments match these filters.';
+/** Spec 002 §5: another search input uses a 300 ms debounce. */
+export const VENDOR_SEARCH_DEBOUNCE_MS = 300;
+
+type Sort = { by: PaymentSortKey; order: 'asc' | 'desc' };
+/** Spec 002 §9: payments sort dueDate descending. */
+const DEFAULT_SORT: Sort = { by: 'dueDate', order: 'desc' };
+
+const SortHeader = ({
+  label,
+  sortKey,
+  sort,
+  onSort,
+}: {
+  label: string;
+  sortKey: PaymentSortKey;
+  sort: Sort;
+  onSort: (key: PaymentSortKey) => void;
+}) => {
+  const active = sort.by === sortKey;
+  const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <UnstyledButton
+      onClick={() => onSort(sortKey)}
+      aria-label={`Sort by ${label.toLowerCase()}${active ? (sort.order === 'asc' ? ', ascending' : ', descending') : ''}`}
+      style={{ font: 'inherit', color: 'inherit', textTransform: 'inherit', letterSpacing: 'inherit' }}
+    >
+      <Group gap={4} wrap="nowrap">
+        {label}
+        <Icon size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+};
+
+const queryOf = (selected: readonly string[]) =>
+  PAYMENT_STATUS_FILTER_OPTIONS.filter((option) => selected.includes(option.value)).map(
+    (option) => option.query,
+  );
+
+/**
+ * `/b/{id}/bills/payment/list`: the Payments tab's content (the bills layout renders the title and the
+ * tabs). Summary cards (attention required, processing, scheduled; click filters), the status filter
+ * popover, vendor search, sorting (due date descending first) and paging on the server; each payment with
+ * its vendor, bill, amount, method, status with its date label and date, and View (spec 002 §2, §4, §9).
+ */
+export function PaymentsPage() {
+  const { businessId = '' } = useParams();
+  const businessQuery = useBusinessAccess(businessId);
+  const access = businessQuery.data ? getPaymentsAccess(businessQuery.data) : null;
+  const canView = access?.canViewPayments ?? false;
+
+  const [filterType, setFilterType] = useState<PaymentFilterType | null>(null);
+  const [statuses, setStatuses] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const [vendorName] = useDebouncedValue(search.trim(), VENDOR_SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const pagination = usePaginationState();
+  const statusQuery = useMemo(() => queryOf(statuses), [statuses]);
+
+  const summaryQuery = usePaymentsSummary(businessId, canView);
+  const paymentsQuery = usePayments(
+    businessId,
+    {
+      pageNumber: pagination.page,
+      pageSize: pagination.pageSize,
+      sortBy: sort.by,
+      sortOrder: sort.order,
+      vendorName,
+      filterType,
+      statuses: statusQuery,
+    },
+    canView,
+  );
+
+  if (businessQuery.isPending) {
+    return (
+      <Center py="xl" role="status" aria-label="Loading payments">
+        <Loader size="sm" type="dots" aria-hidden />
+      </Center>
+    );
+  }
+  if (businessQuery.isError) {
+    return <ErrorState error={businessQuery.error} onRetry={() => void businessQuery.refetch()} />;
+  }
+  if (!canView) {
+    return (
+      <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} role="alert">
+        {ACCESS_DENIED_MESSAGE}
+      </Alert>
+    );
+  }
+
+  const filtered = filterType !== null || statuses.length > 0 || vendorName !== '';
+
+  const onSort = (key: PaymentSortKey) => {
+    setSort((current) =>
+      current.by === key
+        ? { by: key, order: current.order === 'asc' ? 'desc' : 'asc' }
+        : { by: key, order: 'desc' },
+    );
+    pagination.reset();
+  };
+
+  const columns: DataTableColumn<PaymentView>[] = [
+    {
+      key: 'vendor',
+      header: <SortHeader label="Vendor" sortKey="vendorName" sort={sort} onSort={onSort} />,
+      cell: (payment) => (
+        <Text size="sm" fw={500}>
+          {payment.vendor.name}
+        </Text>
+      ),
+    },
+    { key: 'refNo', header: 'Bill #', cell: (payment) => payment.bill.refNo },
+    {
+      key: 'dueDate',
+      header: <SortHeader label="Due date" sortKey="dueDate" sort={sort} onSort={onSort} />,
+      cell: (payment) => formatDate(payment.bill.dueDate),
+    },
+    {
+      key: 'amount',
+      header: <SortHeader label="Amount" sortKey="amount" sort={sort} onSort={onSort} />,
+      cell: (payment) => formatAmount(payment.amount),
+      align: 'right',
+    },
+    {
+      key: 'method',
+      header: 'Method',
+      cell: (payment) => formatPaymentMethod(payment.paymentMethod) || '—',
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (payment) => {
+        const display = getPaymentDisplay(payment);
+        return (
+          <Stack gap={2} align="flex-start">
+            <PaymentStatusBadge status={payment.status} />
+            <Text size="xs" c="dimmed">
+              {`${display.dateLabel}: ${formatDate(payment.date)}`}
+            </Text>
+          </Stack>
+        );
+      },
+    },
+    {
+      key: 'view',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      align: 'right',
+      cell: (payment) =>
+        payment.isMarkedAsPaid ? null : (
+          <Button
+            component={Link}
+            to={paths.billPaymentDetail(businessId, payment.id)}
+            variant="light"
+            size="xs"
+            aria-label={`View payment to ${payment.vendor.name} for bill ${payment.bill.refNo}`}
+          >
+            View
+          </Button>
+        ),
+    },
+  ];
+
+  const page = paymentsQuery.data;
+  const isEmpty = page !== undefined && page.total === 0;
+
+  return (
+    <Stack gap="xl">
+      {summaryQuery.isError ? (
+        <ErrorState error={summaryQuery.error} onRetry={() => void summaryQuery.refetch()} />
+      ) : (
+        <PaymentsSummaryCards
+          summary={summaryQuery.data}
+          selected={filterType}
+          onSelect={(next) => {
+            setFilterType(next);
+            pagination.reset();
+          }}
+        />
+      )}
+      <Group justify="space-between" gap="sm">
+        <TextInput
+          aria-label="Search by vendor"
+          placeholder="Search by vendor"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          maxLength={PAYMENT_LIMITS.searchMax}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            pagination.reset();
+          }}
+          rightSection={
+            search ? (
+              <CloseButton
+                size="sm"
+                aria-label="Clear search"
+                onClick={() => {
+                  setSearch('');
+                  pagination.reset();
+                }}
+              />
+            ) : null
+          }
+          w={{ base: '100%', sm: 280 }}
+        />
+        <PaymentsFilterPopover
+          value={statuses}
+          onApply={(next) => {
+            setStatuses(next);
+            pagination.reset();
+          }}
+        />
+      </Group>
+      <QueryStateBlock
+        query={paymentsQuery}
+        loadingLabel="Loading payments"
+        isEmpty={isEmpty}
+        empty={
+          <Paper withBorder radius="md" p="xl">
+            <Text fw={600} ta="center">
+              {filtered ? NO_MATCHING_PAYMENTS : NO_PAYMENTS}
+            </Text>
+          </Paper>
+        }
+      >
+        <DataTable
+          caption="Payments"
+          columns={columns}
+          data={page?.items}
+          getRowKey={(payment) => payment.id}
+          isLoading={paymentsQuery.isPlaceholderData && paymentsQuery.isFetching}
+          pagination={{
+            page: pagination.page,
+            pageSize: pagination.pageSize,
+            total: page?.total ?? 0,
+            onPageChange: pagination.setPage,
+            onPageSizeChange: pagination.setPageSize,
+          }}
+        />
+      </QueryStateBlock>
+    </Stack>
+  );
+}
