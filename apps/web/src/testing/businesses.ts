@@ -1,4 +1,5 @@
 import type { Business } from '@/lib/businesses';
+import { type MockHandler, mockApi, ok } from './mock-api';
 
 /** The business of the feature tests. */
 export const TEST_BUSINESS_ID = '0123456789abcdef01234567';
@@ -27,3 +28,9 @@ export const makeTestBusiness = (overrides: Partial<Business> = {}): Business =>
   permissions: ADMIN_PERMISSIONS,
   ...overrides,
 });
+
+/** A fake server that knows the test business (Admin unless given) and the handlers of the test. */
+export const mockBusinessApi = (
+  business: Business = makeTestBusiness(),
+  handlers: Record<string, MockHandler> = {},
+) => mockApi({ [`GET /business/${TEST_BUSINESS_ID}`]: ok(business), ...handlers });

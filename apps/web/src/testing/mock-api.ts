@@ -85,3 +85,20 @@ export const mockApi = (handlers: Record<string, MockHandler> = {}, options: Moc
   const bodiesOf = (key: string): unknown[] => callsTo(key).map((c) => c.body);
   return { fetchMock, calls, callsTo, bodiesOf, navigate, handlers: all };
 };
+
+/** A page of a paged list (`{ items, total, pageNumber, pageSize }`), the first of 10 rows. */
+export const pageReply = (items: unknown[], total = items.length): MockReply =>
+  ok({ items, total, pageNumber: 1, pageSize: 10 });
+
+/** The query string of the calls to `path` (after `/api`), in order. */
+export const queriesOf = (api: ReturnType<typeof mockApi>, path: string): URLSearchParams[] =>
+  api.fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === `/api${path}`)
+    .map((url) => url.searchParams);
+
+/** The request headers of the calls to `path` (after `/api`), in order. */
+export const headersOf = (api: ReturnType<typeof mockApi>, path: string): Headers[] =>
+  api.fetchMock.mock.calls
+    .filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api${path}`)
+    .map(([, init]) => new Headers(init?.headers));

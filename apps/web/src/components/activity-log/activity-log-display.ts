@@ -17,7 +17,7 @@ import {
 } from '@tabler/icons-react';
 import type { ActivityLogEntry } from './get-activity-logs';
 
-type ActivityIcon = { icon: TablerIcon; color: string };
+export type ActivityIcon = { icon: TablerIcon; color: string };
 
 /** Icons of the contacts area's actions (`CONTACT_ACTIVITY_ACTIONS`). */
 const ACTION_ICONS: Record<string, ActivityIcon> = {

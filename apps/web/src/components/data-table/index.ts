@@ -8,4 +8,7 @@ export {
   PAGE_SIZE_OPTIONS,
   shouldShowPager,
 } from './pagination';
+export { QueryDataTable, type QueryDataTableProps } from './query-data-table';
+export { nextSort, SortHeader, type SortHeaderProps, type SortOrder, type SortState } from './sort-header';
 export { type PaginationState, usePaginationState } from './use-pagination-state';
+export { type TableState, useTableState } from './use-table-state';

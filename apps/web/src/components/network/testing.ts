@@ -1,5 +1,6 @@
 import type { ContactView, NetworkBusiness } from '@ferry/domain';
 import { SEATTLE_ADDRESS } from '@/testing/addresses';
+import { makeTestVendor } from '@/testing/contacts';
 
 /** Test factories of the network components. */
 export const makeNetworkBusiness = (overrides: Partial<NetworkBusiness> = {}): NetworkBusiness => ({
@@ -14,19 +15,12 @@ export const makeNetworkBusiness = (overrides: Partial<NetworkBusiness> = {}): N
   ...overrides,
 });
 
-export const makeContactView = (overrides: Partial<ContactView> = {}): ContactView => ({
-  id: 'c-1',
-  type: 'VENDOR',
-  name: 'Blue Bottle',
-  email: 'billing@bluebottle.com',
-  secondaryEmails: [],
-  phones: { default: null },
-  addresses: { billing: null },
-  taxId: null,
-  fbnBusiness: null,
-  needsFinalize: false,
-  documentsCount: 0,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  ...overrides,
-});
+export const makeContactView = (overrides: Partial<ContactView> = {}): ContactView =>
+  makeTestVendor({
+    id: 'c-1',
+    name: 'Blue Bottle',
+    email: 'billing@bluebottle.com',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  });

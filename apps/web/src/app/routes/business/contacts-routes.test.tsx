@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
+import { makeTestVendor } from '@/testing/contacts';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
 import { makeUserProfile, signInAs } from '@/testing/users';
@@ -15,21 +16,7 @@ const BUSINESS = {
   role: 'Admin',
   permissions: ['PAY_FULL_ACCESS.manage', 'GET_PAID_FULL_ACCESS.manage'],
 };
-const VENDOR = {
-  id: VENDOR_ID,
-  type: 'VENDOR',
-  name: 'Blue Bottle Supply',
-  email: 'billing@bluebottle.test',
-  secondaryEmails: [],
-  phones: { default: null },
-  addresses: { billing: null },
-  taxId: null,
-  fbnBusiness: null,
-  needsFinalize: false,
-  documentsCount: 0,
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-};
+const VENDOR = makeTestVendor({ id: VENDOR_ID });
 const emptyPage = { items: [], total: 0, pageNumber: 1, pageSize: 10 };
 
 /** The vendors and customers pages are registered inside the shell, and its sidebar leads to them. */

@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Dialog } from '@/components/dialog';
 import { ErrorState } from '@/components/error-state';
+import { useBusinessAccess } from '@/lib/business-access';
 import { useDeleteBankAccount, useMarkBankPrimary } from '../api/bank-actions';
 import { useBankLinkProvider } from '../api/bank-link';
 import { useBankAccounts } from '../api/get-bank-accounts';
-import { useBankingBusiness } from '../api/get-business-access';
 import type { BankAccountView } from '../api/schemas';
 import { getBankingAccess, MANAGE_REQUIRED_HINT } from '../utils/access';
 import { canReconnect, formatMask, getBankName } from '../utils/bank-status';
@@ -50,7 +50,7 @@ export type BankAccountsSectionProps = { businessId: string };
  * starts a reconnect (the links of the bank emails, through /process/bank/start).
  */
 export const BankAccountsSection = ({ businessId }: BankAccountsSectionProps) => {
-  const businessQuery = useBankingBusiness(businessId);
+  const businessQuery = useBusinessAccess(businessId);
   const access = businessQuery.data ? getBankingAccess(businessQuery.data) : null;
   const banksQuery = useBankAccounts(businessId, { enabled: access?.canRead ?? false });
   const provider = useBankLinkProvider();

@@ -2,7 +2,7 @@ import { paths } from '@ferry/domain';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { isApiError } from '@/lib/api-error';
-import { useBankingBusiness } from '../api/get-business-access';
+import { useBusinessAccess } from '@/lib/business-access';
 
 export const BANK_PROCESS_ACTIONS = ['verify', 'reconnect'] as const;
 export type BankProcessAction = (typeof BANK_PROCESS_ACTIONS)[number];
@@ -25,7 +25,7 @@ export const ProcessBankStartPage = () => {
   const action = searchParams.get('action') ?? '';
   const valid =
     ID.test(businessId) && ID.test(accountId) && (BANK_PROCESS_ACTIONS as readonly string[]).includes(action);
-  const business = useBankingBusiness(valid ? businessId : '');
+  const business = useBusinessAccess(valid ? businessId : '');
 
   if (!valid) return <Navigate to={paths.invalidLink()} replace />;
   if (business.isError) {

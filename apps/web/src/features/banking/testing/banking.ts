@@ -1,8 +1,9 @@
+import { makeTestBank, TEST_BANK_ID } from '@/testing/banks';
 import { makeTestBusiness, TEST_BUSINESS_ID } from '@/testing/businesses';
 import type { BankAccountView } from '../api/schemas';
 
 export const BUSINESS_ID = TEST_BUSINESS_ID;
-export const BANK_ID = 'bbbbbbbbbbbbbbbbbbbbbbb1';
+export const BANK_ID = TEST_BANK_ID;
 
 export const CONNECTION_API = `/business/${BUSINESS_ID}/banking/connection`;
 export const BANK_LIST_API = `/business/${BUSINESS_ID}/bank/accounts`;
@@ -14,36 +15,7 @@ export const VIEWER_PERMISSIONS = ['SETTINGS_PAYMENT_METHODS.view'];
 export const makeBusiness = makeTestBusiness;
 
 /** A verified instant (bank-link) checking account; override what a test is about. */
-export const makeBankAccount = (overrides: Partial<BankAccountView> = {}): BankAccountView => {
-  const id = overrides.id ?? BANK_ID;
-  return {
-    id,
-    paymentInstrumentId: id,
-    bankName: 'Chase',
-    accountName: 'Business Checking',
-    accountHolderName: 'Harbor Coffee Roasters',
-    accountType: 'BUSINESS_CHECKING',
-    subtype: 'business checking',
-    accountMask: '1234',
-    routingNumber: '021000021',
-    isPrimary: false,
-    accountProvider: 'PLAID',
-    bankDetails: { name: 'Chase', logo: null, institutionId: 'ins_56' },
-    verificationStatus: 'VERIFIED',
-    verifyAttemptRemains: null,
-    accountStatus: 'VERIFIED',
-    status: 'CONNECTED',
-    isMicroDepositBank: false,
-    shouldVerifyWithCode: false,
-    microDeposit: null,
-    reconnectFailed: false,
-    platformChartOfAccountId: null,
-    chartAccountName: null,
-    holdUntil: null,
-    createdAt: '2026-03-02T10:00:00.000Z',
-    ...overrides,
-  };
-};
+export const makeBankAccount = makeTestBank;
 
 /** A manual bank whose micro-deposits have arrived and can be entered. */
 export const makeManualBank = (overrides: Partial<BankAccountView> = {}): BankAccountView =>

@@ -55,14 +55,8 @@ export const dueBillsQueryOptions = (businessId: string, params: DueBillsParams)
     queryKey: billKeys.dueList(businessId, params),
     queryFn: ({ signal }) =>
       api.get(`${base(businessId)}/due-bills`, {
-        query: {
-          pageNumber: params.pageNumber,
-          pageSize: params.pageSize,
-          sortBy: params.sortBy,
-          sortOrder: params.sortOrder,
-          billSummaryType: params.billSummaryType ?? undefined,
-          dateRange: params.dateRange ?? undefined,
-        },
+        // The API client leaves the empty (null) filters out.
+        query: params,
         schema: duePageSchema,
         signal,
       }),

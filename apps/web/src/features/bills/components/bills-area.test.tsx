@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makeTestBusiness } from '@/testing/businesses';
+import { makeTestBusiness, mockBusinessApi } from '@/testing/businesses';
 import { ok } from '@/testing/mock-api';
 import { renderRoutes, Where } from '@/testing/test-utils';
-import { API, BUSINESS_ID, mockBillsApi, SUMMARY } from '../testing/bills';
+import { API, BUSINESS_ID, SUMMARY } from '../testing/bills';
 import { BillsArea, BillsAreaIndex } from './bills-area';
 
 const routes: RouteObject[] = [
@@ -30,7 +30,7 @@ const BILLS = `/b/${BUSINESS_ID}/bills`;
 describe('Bills area', () => {
   it('opens For Review first and moves between the three tabs, with the open-bills badge on Bills', async () => {
     const user = userEvent.setup();
-    mockBillsApi(undefined, { [`GET ${API}/bills/summary/due`]: ok(SUMMARY) });
+    mockBusinessApi(undefined, { [`GET ${API}/bills/summary/due`]: ok(SUMMARY) });
     renderRoutes(routes, BILLS);
     expect(
       await screen.findByRole('heading', { name: `For Review tab at ${BILLS}/payment-request` }),
@@ -47,7 +47,7 @@ describe('Bills area', () => {
   });
 
   it('shows only the tabs the role may read, opens the first of them, and refuses a tab it may not read', async () => {
-    mockBillsApi(makeTestBusiness({ role: 'Viewer', permissions: ['PAY_DUE_BILLS.view'] }), {
+    mockBusinessApi(makeTestBusiness({ role: 'Viewer', permissions: ['PAY_DUE_BILLS.view'] }), {
       [`GET ${API}/bills/summary/due`]: ok(SUMMARY),
     });
     const { unmount } = renderRoutes(routes, BILLS);

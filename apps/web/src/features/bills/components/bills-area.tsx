@@ -4,9 +4,9 @@ import { IconLock, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { useBusinessAccess } from '@/lib/business-access';
 import type { Business } from '@/lib/businesses';
 import { useDueBillsSummary } from '../api/bills-api';
-import { useBusinessAccess } from '../api/get-business-access';
 import { canManageBills } from '../utils/access';
 
 export type BillsTab = 'payment-request' | 'due' | 'payment/list';

@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makeTestBusiness } from '@/testing/businesses';
-import { ok } from '@/testing/mock-api';
+import { makeTestBusiness, mockBusinessApi } from '@/testing/businesses';
+import { ok, pageReply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
-import { API, BUSINESS_ID, billPage, makeBill, mockBillsApi, SUMMARY } from '../testing/bills';
+import { API, BUSINESS_ID, makeBill, SUMMARY } from '../testing/bills';
 import { BillsDuePage } from './bills-due-page';
 
 const routes: RouteObject[] = [{ path: '/b/:businessId/bills/due', element: <BillsDuePage /> }];
@@ -15,7 +15,7 @@ const PAID_OUT = makeBill({ id: 'eeeeeeeeeeeeeeeeeeeeee03', refNo: 'BILL-0003', 
 
 const handlers = {
   [`GET ${API}/bills/summary/due`]: ok(SUMMARY),
-  [`GET ${API}/due-bills`]: billPage([makeBill(), SECOND, PAID_OUT]),
+  [`GET ${API}/due-bills`]: pageReply([makeBill(), SECOND, PAID_OUT]),
   [`GET ${API}/bank/accounts`]: ok([]),
   [`GET ${API}/card-payment/cards`]: ok([]),
   'GET /bank-calendar-days/bank-holidays': ok({ holidays: [] }),
@@ -24,7 +24,7 @@ const handlers = {
 describe('Bills tab row actions', () => {
   it('links Pay to the make-payment page, opens Mark as paid, and pays the selected bills together', async () => {
     const user = userEvent.setup();
-    mockBillsApi(undefined, handlers);
+    mockBusinessApi(undefined, handlers);
     renderRoutes(routes, DUE);
     expect(await screen.findByRole('link', { name: 'Pay bill BILL-0001' })).toHaveAttribute(
       'href',
@@ -49,7 +49,7 @@ describe('Bills tab row actions', () => {
   });
 
   it('shows no payment actions to a member who may only view bills', async () => {
-    mockBillsApi(makeTestBusiness({ role: 'Viewer', permissions: ['PAY_DUE_BILLS.view'] }), handlers);
+    mockBusinessApi(makeTestBusiness({ role: 'Viewer', permissions: ['PAY_DUE_BILLS.view'] }), handlers);
     renderRoutes(routes, DUE);
     expect(await screen.findByText('BILL-0001')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Pay bill/ })).not.toBeInTheDocument();

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makeTestBusiness } from '@/testing/businesses';
-import { fail, ok } from '@/testing/mock-api';
+import { makeTestBusiness, mockBusinessApi } from '@/testing/businesses';
+import { fail, ok, pageReply, queriesOf } from '@/testing/mock-api';
 import { renderRoutes, Where } from '@/testing/test-utils';
-import { API, BUSINESS_ID, billPage, makeBill, mockBillsApi, queriesOf, SUMMARY } from '../testing/bills';
+import { API, BUSINESS_ID, makeBill, SUMMARY } from '../testing/bills';
 import { BillsArea } from './bills-area';
 import { BillsDuePage, NO_DUE_BILLS } from './bills-due-page';
 
@@ -27,9 +27,9 @@ const SUMMARY_API = `${API}/bills/summary/due`;
 
 describe('Bills tab', () => {
   it('shows the summary cards, the count badge and the due bills with dates, money and status', async () => {
-    const api = mockBillsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${DUE_API}`]: billPage([makeBill()]),
+      [`GET ${DUE_API}`]: pageReply([makeBill()]),
     });
     renderRoutes(routes, DUE);
     const row = (await screen.findByText('BILL-0001')).closest('tr') as HTMLElement;
@@ -58,9 +58,9 @@ describe('Bills tab', () => {
 
   it('filters by a summary card, and a second click clears the filter', async () => {
     const user = userEvent.setup();
-    const api = mockBillsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${DUE_API}`]: billPage([makeBill()]),
+      [`GET ${DUE_API}`]: pageReply([makeBill()]),
     });
     renderRoutes(routes, DUE);
     const overdue = await screen.findByRole('button', { name: 'Overdue: $3,200.00, 2 bills' });
@@ -74,9 +74,9 @@ describe('Bills tab', () => {
 
   it('sorts by a column and filters with the popover', async () => {
     const user = userEvent.setup();
-    const api = mockBillsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${DUE_API}`]: billPage([makeBill()]),
+      [`GET ${DUE_API}`]: pageReply([makeBill()]),
     });
     renderRoutes(routes, DUE);
     await user.click(await screen.findByRole('button', { name: 'Sort by amount' }));
@@ -92,7 +92,7 @@ describe('Bills tab', () => {
 
   it('shows the empty state with a way to create a bill', async () => {
     const user = userEvent.setup();
-    mockBillsApi(undefined, { [`GET ${SUMMARY_API}`]: ok(SUMMARY), [`GET ${DUE_API}`]: billPage([]) });
+    mockBusinessApi(undefined, { [`GET ${SUMMARY_API}`]: ok(SUMMARY), [`GET ${DUE_API}`]: pageReply([]) });
     renderRoutes(routes, DUE);
     expect(await screen.findByText(NO_DUE_BILLS)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Create a bill' }));
@@ -102,7 +102,7 @@ describe('Bills tab', () => {
   });
 
   it('hides Create bill from members who may only view bills, and shows errors with a retry', async () => {
-    mockBillsApi(makeTestBusiness({ role: 'Viewer', permissions: ['PAY_DUE_BILLS.view'] }), {
+    mockBusinessApi(makeTestBusiness({ role: 'Viewer', permissions: ['PAY_DUE_BILLS.view'] }), {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
       [`GET ${DUE_API}`]: fail(500, 'Something went wrong.'),
     });

@@ -7,60 +7,38 @@ import {
   paths,
   toCents,
 } from '@ferry/domain';
-import { Button, Checkbox, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { DataTable, type DataTableColumn, usePaginationState } from '@/components/data-table';
-import { ErrorState } from '@/components/error-state';
+import {
+  type DataTableColumn,
+  QueryDataTable,
+  SortHeader,
+  type SortState,
+  useTableState,
+} from '@/components/data-table';
+import {
+  DueDateFilterPopover,
+  DueDateFilterStatus,
+} from '@/components/filter-popover/due-date-filter-popover';
 import { BulkScheduleDialog } from '@/components/pay/bulk-schedule-dialog';
 import { MarkAsPaidDialog } from '@/components/pay/mark-as-paid-dialog';
-import { QueryStateBlock } from '@/components/query-state-block';
 import { StatusBadge } from '@/components/status-badge';
-import {
-  type DueBillsSortKey,
-  type DueDateFilter,
-  type SummaryFilter,
-  useDueBills,
-  useDueBillsSummary,
-} from '../api/bills-api';
-import { useBusinessAccess } from '../api/get-business-access';
+import { DUE_SUMMARY_CARDS } from '@/components/summary-cards/due-summary-cards';
+import { countOf, SummaryCards } from '@/components/summary-cards/summary-cards';
+import { useBusinessAccess } from '@/lib/business-access';
+import { type DueBillsParams, type DueBillsSortKey, useDueBills, useDueBillsSummary } from '../api/bills-api';
 import { canManageBills } from '../utils/access';
-import { BillsFilterPopover, DUE_DATE_FILTER_LABELS } from './bills-filter-popover';
-import { BillsSummaryCards } from './bills-summary-cards';
 
 export const NO_DUE_BILLS = 'No due bills yet.';
 export const NO_MATCHING_BILLS = 'No bills match these filters.';
 
-type Sort = { by: DueBillsSortKey; order: 'asc' | 'desc' };
-const DEFAULT_SORT: Sort = { by: 'date', order: 'desc' };
-
-const SortHeader = ({
-  label,
-  sortKey,
-  sort,
-  onSort,
-}: {
-  label: string;
-  sortKey: DueBillsSortKey;
-  sort: Sort;
-  onSort: (key: DueBillsSortKey) => void;
-}) => {
-  const active = sort.by === sortKey;
-  const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <UnstyledButton
-      onClick={() => onSort(sortKey)}
-      aria-label={`Sort by ${label.toLowerCase()}${active ? (sort.order === 'asc' ? ', ascending' : ', descending') : ''}`}
-      style={{ font: 'inherit', color: 'inherit', textTransform: 'inherit', letterSpacing: 'inherit' }}
-    >
-      <Group gap={4} wrap="nowrap">
-        {label}
-        <Icon size={14} aria-hidden />
-      </Group>
-    </UnstyledButton>
-  );
+const DEFAULT_SORT: SortState<DueBillsSortKey> = { by: 'date', order: 'desc' };
+const NO_FILTERS: Pick<DueBillsParams, 'billSummaryType' | 'dateRange'> = {
+  billSummaryType: null,
+  dateRange: null,
 };
+const billCount = countOf('bill', 'bills');
 
 const money = (amount: number) => formatMoney(toCents(amount));
 
@@ -74,21 +52,14 @@ export function BillsDuePage() {
   const { businessId = '' } = useParams();
   const businessQuery = useBusinessAccess(businessId);
   const summaryQuery = useDueBillsSummary(businessId);
-  const [summaryFilter, setSummaryFilter] = useState<SummaryFilter | null>(null);
-  const [dateRange, setDateRange] = useState<DueDateFilter | null>(null);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const pagination = usePaginationState();
-  const billsQuery = useDueBills(businessId, {
-    pageNumber: pagination.page,
-    pageSize: pagination.pageSize,
-    sortBy: sort.by,
-    sortOrder: sort.order,
-    billSummaryType: summaryFilter,
-    dateRange,
+  const { pagination, sort, onSort, filters, setFilter, params } = useTableState({
+    defaultSort: DEFAULT_SORT,
+    filters: NO_FILTERS,
   });
+  const billsQuery = useDueBills(businessId, { ...params, ...filters });
   const canManage = businessQuery.data ? canManageBills(businessQuery.data) : false;
   const createHref = paths.billCreate(businessId);
-  const filtered = summaryFilter !== null || dateRange !== null;
+  const filtered = filters.billSummaryType !== null || filters.dateRange !== null;
   // Paying needs manage on approve-and-pay; marking as paid, manage on due bills (spec 002 §6).
   const canPay = businessQuery.data
     ? defineAbilityFor(businessQuery.data.permissions).can('manage', 'PayApproveAndPayBills')
@@ -108,15 +79,6 @@ export function BillsDuePage() {
       }
       return next;
     });
-
-  const onSort = (key: DueBillsSortKey) => {
-    setSort((current) =>
-      current.by === key
-        ? { by: key, order: current.order === 'asc' ? 'desc' : 'asc' }
-        : { by: key, order: 'desc' },
-    );
-    pagination.reset();
-  };
 
   const pageBills = (billsQuery.data?.items ?? []).filter(payable);
   const allOnPage = pageBills.length > 0 && pageBills.every((bill) => selected.has(bill.id));
@@ -212,27 +174,17 @@ export function BillsDuePage() {
     ...(canPay || canManage ? [actionsColumn] : []),
   ];
 
-  const page = billsQuery.data;
-  const isEmpty = page !== undefined && page.total === 0;
-
   return (
     <Stack gap="xl">
-      {summaryQuery.isError ? (
-        <ErrorState error={summaryQuery.error} onRetry={() => void summaryQuery.refetch()} />
-      ) : (
-        <BillsSummaryCards
-          summary={summaryQuery.data}
-          selected={summaryFilter}
-          onSelect={(next) => {
-            setSummaryFilter(next);
-            pagination.reset();
-          }}
-        />
-      )}
+      <SummaryCards
+        cards={DUE_SUMMARY_CARDS}
+        query={summaryQuery}
+        selected={filters.billSummaryType}
+        onSelect={(next) => setFilter('billSummaryType', next)}
+        formatCount={billCount}
+      />
       <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {dateRange ? `Showing: ${DUE_DATE_FILTER_LABELS[dateRange]}` : ''}
-        </Text>
+        <DueDateFilterStatus value={filters.dateRange} />
         <Group gap="sm">
           {canPay && selected.size > 0 ? (
             <Button
@@ -242,47 +194,27 @@ export function BillsDuePage() {
               }}
             >{`Pay selected (${selected.size})`}</Button>
           ) : null}
-          <BillsFilterPopover
-            value={dateRange}
-            onApply={(next) => {
-              setDateRange(next);
-              pagination.reset();
-            }}
-          />
+          <DueDateFilterPopover value={filters.dateRange} onApply={(next) => setFilter('dateRange', next)} />
         </Group>
       </Group>
-      <QueryStateBlock
+      <QueryDataTable
         query={billsQuery}
         loadingLabel="Loading bills"
-        isEmpty={isEmpty}
         empty={
-          <Paper withBorder radius="md" p="xl">
-            <Stack align="center" gap="sm">
-              <Text fw={600}>{filtered ? NO_MATCHING_BILLS : NO_DUE_BILLS}</Text>
-              {!filtered && canManage ? (
-                <Button component={Link} to={createHref} variant="light">
-                  Create a bill
-                </Button>
-              ) : null}
-            </Stack>
-          </Paper>
+          <Stack align="center" gap="sm">
+            <Text fw={600}>{filtered ? NO_MATCHING_BILLS : NO_DUE_BILLS}</Text>
+            {!filtered && canManage ? (
+              <Button component={Link} to={createHref} variant="light">
+                Create a bill
+              </Button>
+            ) : null}
+          </Stack>
         }
-      >
-        <DataTable
-          caption="Due bills"
-          columns={columns}
-          data={page?.items}
-          getRowKey={(bill) => bill.id}
-          isLoading={billsQuery.isPlaceholderData && billsQuery.isFetching}
-          pagination={{
-            page: pagination.page,
-            pageSize: pagination.pageSize,
-            total: page?.total ?? 0,
-            onPageChange: pagination.setPage,
-            onPageSizeChange: pagination.setPageSize,
-          }}
-        />
-      </QueryStateBlock>
+        caption="Due bills"
+        columns={columns}
+        getRowKey={(bill) => bill.id}
+        pagination={pagination}
+      />
       <MarkAsPaidDialog
         opened={markBill !== null}
         onClose={() => setMarkBill(null)}

@@ -3,10 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { mockBusinessApi } from '@/testing/businesses';
+import { makeTestVendor } from '@/testing/contacts';
 import { ok } from '@/testing/mock-api';
 import { chooseOption } from '@/testing/select';
 import { renderRoutes, Where } from '@/testing/test-utils';
-import { ACCOUNT_ID, API, BUSINESS_ID, ITEM_ID, makeBill, mockBillsApi, VENDOR_ID } from '../testing/bills';
+import { ACCOUNT_ID, API, BUSINESS_ID, ITEM_ID, makeBill, VENDOR_ID } from '../testing/bills';
 import { BILL_SAVED_MESSAGE, CreateBillPage, DRAFT_SAVED_MESSAGE } from './create-bill-page';
 
 const routes: RouteObject[] = [
@@ -17,23 +19,7 @@ const CREATE = `/b/${BUSINESS_ID}/bills/create`;
 
 const pickers = {
   [`GET ${API}/accounting/contacts/bill-vendors`]: ok({
-    items: [
-      {
-        id: VENDOR_ID,
-        type: 'VENDOR',
-        name: 'Blue Bottle Supply',
-        email: 'billing@bluebottle.test',
-        secondaryEmails: [],
-        phones: { default: null },
-        addresses: { billing: null },
-        taxId: null,
-        fbnBusiness: null,
-        needsFinalize: false,
-        documentsCount: 0,
-        createdAt: '2025-01-02T10:00:00.000Z',
-        updatedAt: '2025-01-02T10:00:00.000Z',
-      },
-    ],
+    items: [makeTestVendor({ id: VENDOR_ID })],
     total: 1,
     pageNumber: 1,
     pageSize: 100,
@@ -69,7 +55,7 @@ const pickers = {
 describe('Create bill', () => {
   it('prefills the bill number and shows the schema messages on save', async () => {
     const user = userEvent.setup();
-    const api = mockBillsApi(undefined, pickers);
+    const api = mockBusinessApi(undefined, pickers);
     renderRoutes(routes, CREATE);
     const refNo = await screen.findByRole('textbox', { name: 'Bill number' });
     await waitFor(() => expect(refNo).toHaveValue('BILL-0007'));
@@ -84,7 +70,7 @@ describe('Create bill', () => {
 
   it('computes the totals and posts the bill once with an Idempotency-Key', async () => {
     const user = userEvent.setup();
-    const api = mockBillsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       ...pickers,
       [`POST ${API}/bills`]: ok({
         ...makeBill({ refNo: 'BILL-0007', amount: 33.02, balance: 33.02, status: 'unpaid' }),
@@ -147,7 +133,7 @@ describe('Create bill', () => {
     const user = userEvent.setup();
     const draft = (payload: unknown) =>
       ok({ id: 'ffffffffffffffffffffff01', payload, createdBy: null, createdAt: 'x', updatedAt: 'x' });
-    const api = mockBillsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       ...pickers,
       [`POST ${API}/bills/draft`]: (call) => draft(call.body),
       [`PATCH ${API}/bills/draft/ffffffffffffffffffffff01`]: (call) => draft(call.body),

@@ -1,11 +1,10 @@
 import type { BillListItem, BillsDueSummary } from '@ferry/domain';
-import type { Business } from '@/lib/businesses';
-import { makeTestBusiness, TEST_BUSINESS_ID } from '@/testing/businesses';
-import { type MockHandler, mockApi, ok } from '@/testing/mock-api';
+import { TEST_BUSINESS_ID } from '@/testing/businesses';
+import { TEST_VENDOR_ID } from '@/testing/contacts';
 
 export const BUSINESS_ID = TEST_BUSINESS_ID;
 export const API = `/business/${BUSINESS_ID}`;
-export const VENDOR_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+export const VENDOR_ID = TEST_VENDOR_ID;
 export const ITEM_ID = 'cccccccccccccccccccccc01';
 export const ACCOUNT_ID = 'dddddddddddddddddddddd01';
 
@@ -33,19 +32,3 @@ export const SUMMARY: BillsDueSummary = {
   overdue: { amount: 3200, total: 2 },
   today: '2026-11-05',
 };
-
-export const billPage = (items: BillListItem[], total = items.length) =>
-  ok({ items, total, pageNumber: 1, pageSize: 10 });
-
-/** A fake server that knows the business (Admin unless given) and the handlers of the test. */
-export const mockBillsApi = (
-  business: Business = makeTestBusiness(),
-  handlers: Record<string, MockHandler> = {},
-) => mockApi({ [`GET ${API}`]: ok(business), ...handlers });
-
-/** The query string of the calls to `path`, in order. */
-export const queriesOf = (api: ReturnType<typeof mockApi>, path: string): URLSearchParams[] =>
-  api.fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === `/api${path}`)
-    .map((url) => url.searchParams);

@@ -1,19 +1,5 @@
 import { defineAbilityFor, isBusinessFullyVerified } from '@ferry/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { type Business, businessKeys, businessSchema } from '@/lib/businesses';
-
-/**
- * `GET /business/{id}`: the business of the page with the member's permissions. Same key and schema as
- * the businesses area, so every area shares one cache entry.
- */
-export const useBusinessAccess = (businessId: string) =>
-  useQuery({
-    queryKey: businessKeys.detail(businessId),
-    queryFn: ({ signal }) =>
-      api.get(`/business/${encodeURIComponent(businessId)}`, { schema: businessSchema, signal }),
-    enabled: businessId !== '',
-  });
+import type { Business } from '@/lib/businesses';
 
 export type CardAccess = {
   /** Settings › Payment Methods, manage: add, remove, make primary, link, apply, surcharge. */

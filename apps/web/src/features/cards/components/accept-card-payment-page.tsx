@@ -4,7 +4,8 @@ import { IconAlertTriangle, IconClockHour4, IconInfoCircle, IconShieldCheck } fr
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
-import { getCardAccess, useBusinessAccess } from '../api/business-access';
+import { useBusinessAccess } from '@/lib/business-access';
+import { getCardAccess } from '../api/business-access';
 import { useMerchantStatus } from '../api/merchant';
 import type { MerchantStatus } from '../api/schemas';
 import { MerchantActive } from './merchant-active';

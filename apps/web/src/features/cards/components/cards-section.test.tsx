@@ -2,6 +2,7 @@ import { CARD_MESSAGES } from '@ferry/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeTestVendor } from '@/testing/contacts';
 import { fail, type MockHandler, mockApi, ok } from '@/testing/mock-api';
 import { chooseOption } from '@/testing/select';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -19,26 +20,15 @@ const DEBIT = makeCard({
   isPrimaryCard: false,
 });
 const PAYEE_ID = 'cccccccccccccccccccccccc';
-const VENDOR = {
+const VENDOR = makeTestVendor({
   id: 'vendor-1',
-  type: 'VENDOR',
-  name: 'Blue Bottle Supply',
-  email: 'billing@bluebottle.test',
-  secondaryEmails: [],
-  phones: { default: null },
-  addresses: { billing: null },
-  taxId: null,
   fbnBusiness: {
     businessId: PAYEE_ID,
     businessName: 'Blue Bottle Supply',
     addresses: { billing: null },
     website: null,
   },
-  needsFinalize: false,
-  documentsCount: 0,
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-};
+});
 
 const setup = (handlers: Record<string, MockHandler> = {}, business = makeBusiness()) => {
   const api = mockApi({

@@ -5,7 +5,8 @@ import { IconCreditCard, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { QueryStateBlock } from '@/components/query-state-block';
 import { isApiError } from '@/lib/api-error';
-import { getCardAccess, useBusinessAccess } from '../api/business-access';
+import { useBusinessAccess } from '@/lib/business-access';
+import { getCardAccess } from '../api/business-access';
 import {
   useCards,
   useCreditCardAccounts,

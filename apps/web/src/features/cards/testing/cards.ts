@@ -1,6 +1,7 @@
-import type { CardView, MerchantStatus } from '@ferry/domain';
+import type { MerchantStatus } from '@ferry/domain';
 import type { Business } from '@/lib/businesses';
 import { makeTestBusiness, TEST_BUSINESS_ID } from '@/testing/businesses';
+import { makeTestCard } from '@/testing/cards';
 
 export const BUSINESS_ID = TEST_BUSINESS_ID;
 export const CARDS_API = `/business/${BUSINESS_ID}/card-payment`;
@@ -14,28 +15,7 @@ export const makeBusiness = (overrides: Partial<Business> = {}): Business =>
 export const makeViewerBusiness = (): Business =>
   makeBusiness({ role: 'Viewer', permissions: ['SETTINGS_PAYMENT_METHODS.view', 'PAY_MANAGE_VENDORS.view'] });
 
-export const makeCard = (overrides: Partial<CardView> = {}): CardView => ({
-  id: 'card-visa',
-  brand: 'VISA',
-  cardMask: '4242',
-  funding: 'credit',
-  expirationMonth: 12,
-  expirationYear: 2030,
-  nameOnCard: 'Dana Whitfield',
-  isPrimaryCard: true,
-  billingAddress: {
-    addressLine1: '1 Pike St',
-    addressLine2: null,
-    city: 'Seattle',
-    state: 'WA',
-    zipCode: '98101',
-    country: 'US',
-  },
-  platformChartOfAccountId: null,
-  chartAccountName: null,
-  createdAt: '2025-01-02T10:00:00.000Z',
-  ...overrides,
-});
+export const makeCard = makeTestCard;
 
 export const makeMerchantStatus = (overrides: Partial<MerchantStatus> = {}): MerchantStatus => ({
   status: 'NOT_INITIATED',

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { usePaginationState } from '@/components/data-table';
 import { ErrorState } from '@/components/error-state';
 import { InviteToNetworkButton } from '@/components/network/invite-to-network';
-import { useBusinessAccess } from '../api/get-business-access';
+import { useBusinessAccess } from '@/lib/business-access';
 import { useContacts } from '../api/get-contacts';
 import { getContactAccess } from '../utils/access';
 import { CONTACT_KINDS, type ContactKind } from '../utils/contact-kind';

@@ -3,11 +3,12 @@ import type { RouteObject } from 'react-router';
 import type { Business } from '@/lib/businesses';
 import { SEATTLE_ADDRESS } from '@/testing/addresses';
 import { makeTestBusiness, TEST_BUSINESS_ID } from '@/testing/businesses';
+import { makeTestVendor, TEST_VENDOR_ID } from '@/testing/contacts';
 import { type MockHandler, mockApi, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
 
 export const BUSINESS_ID = TEST_BUSINESS_ID;
-export const VENDOR_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+export const VENDOR_ID = TEST_VENDOR_ID;
 export const CUSTOMER_ID = 'bbbbbbbbbbbbbbbbbbbbbbb1';
 
 export const VENDORS_API = `/business/${BUSINESS_ID}/accounting/contacts/vendors`;
@@ -24,22 +25,7 @@ export const makeViewerBusiness = (overrides: Partial<Business> = {}): Business 
   makeBusiness({ role: 'Viewer', permissions: VIEWER_PERMISSIONS, ...overrides });
 
 /** A vendor as the contacts API answers it. */
-export const makeContact = (overrides: Partial<ContactView> = {}): ContactView => ({
-  id: VENDOR_ID,
-  type: 'VENDOR',
-  name: 'Blue Bottle Supply',
-  email: 'billing@bluebottle.test',
-  secondaryEmails: [],
-  phones: { default: null },
-  addresses: { billing: null },
-  taxId: null,
-  fbnBusiness: null,
-  needsFinalize: false,
-  documentsCount: 0,
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-  ...overrides,
-});
+export const makeContact = makeTestVendor;
 
 export const BILLING = SEATTLE_ADDRESS;
 

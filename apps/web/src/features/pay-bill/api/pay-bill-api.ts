@@ -2,7 +2,6 @@ import { billViewSchema, type CreatePaymentRequest, paymentViewSchema } from '@f
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRefreshAfterPayment } from '@/components/pay/pay-api';
 import { api } from '@/lib/api-client';
-import { businessKeys, businessSchema } from '@/lib/businesses';
 
 const enc = encodeURIComponent;
 const base = (businessId: string) => `/business/${enc(businessId)}`;
@@ -10,14 +9,6 @@ const base = (businessId: string) => `/business/${enc(businessId)}`;
 export const payBillKeys = {
   bill: (businessId: string, billId: string) => ['bills', businessId, 'detail', billId] as const,
 };
-
-/** `GET /business/{id}`: the business with the member's permissions (shares the businesses cache entry). */
-export const useBusinessAccess = (businessId: string) =>
-  useQuery({
-    queryKey: businessKeys.detail(businessId),
-    queryFn: ({ signal }) => api.get(base(businessId), { schema: businessSchema, signal }),
-    enabled: businessId !== '',
-  });
 
 /** `GET business/{id}/bills/{billId}`: the bill being paid, with its unscheduled balance. */
 export const useBill = (businessId: string, billId: string) =>

@@ -8,11 +8,9 @@ import {
   EXPIRED_BANK,
   holidaysReply,
   makePayBank,
-  makePayBill,
   makePayCard,
   makePaymentView,
   makeSpeedView,
-  makeVendorContact,
   NETWORK_VENDOR,
   PAY_API,
   PAY_BUSINESS_ID,
@@ -22,7 +20,9 @@ import {
   VENDOR_WITH_BANK,
   VERIFIED_BANK_ID,
 } from '@/components/pay/testing';
+import { makeTestBill } from '@/testing/bills';
 import { makeTestBusiness } from '@/testing/businesses';
+import { makeTestVendor } from '@/testing/contacts';
 import { fail, type MockHandler, mockApi, ok } from '@/testing/mock-api';
 import { chooseOption } from '@/testing/select';
 import { renderRoutes, Where } from '@/testing/test-utils';
@@ -45,11 +45,11 @@ const CARD_LABEL = 'Visa card *** 4242';
 const setup = (handlers: Record<string, MockHandler> = {}, business = makeTestBusiness()) =>
   mockApi({
     [`GET ${PAY_API}`]: ok(business),
-    [`GET ${PAY_API}/bills/${BILL_ID}`]: ok(makePayBill()),
+    [`GET ${PAY_API}/bills/${BILL_ID}`]: ok(makeTestBill()),
     'GET /bank-calendar-days/bank-holidays': holidaysReply(),
     [`GET ${PAY_API}/bank/accounts`]: ok([makePayBank(), PENDING_BANK, EXPIRED_BANK]),
     [`GET ${PAY_API}/card-payment/cards`]: ok([makePayCard()]),
-    [`GET ${PAY_API}/accounting/contacts/vendors/${VENDOR_ID}`]: ok(makeVendorContact()),
+    [`GET ${PAY_API}/accounting/contacts/vendors/${VENDOR_ID}`]: ok(makeTestVendor()),
     [`GET ${PAY_API}/vendor/bank-accounts`]: ok(VENDOR_WITH_BANK),
     [`POST ${SPEED_API}`]: ok(makeSpeedView(['INSTANT'])),
     ...handlers,

@@ -31,6 +31,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { ErrorState } from '@/components/error-state';
+import { LabeledValue } from '@/components/labeled-value';
 import { PageLoader } from '@/components/page-loader';
 import { DeliverySpeedField, isSpeedAllowed } from '@/components/pay/delivery-speed-field';
 import {
@@ -48,7 +49,8 @@ import { ProcessDateField } from '@/components/pay/process-date-field';
 import { useSubmissionKey } from '@/components/pay/use-submission-key';
 import { useVendorBanks } from '@/components/vendor-bank/vendor-bank-api';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
-import { useBill, useBusinessAccess, useCreatePayment } from '../api/pay-bill-api';
+import { useBusinessAccess } from '@/lib/business-access';
+import { useBill, useCreatePayment } from '../api/pay-bill-api';
 import {
   actionBlocker,
   actionLabel,
@@ -85,17 +87,6 @@ const successMessage = (payment: PaymentView, today: string): string => {
   if (payment.status === 'IN_QUEUE') return MAKE_PAYMENT_TEXT.inQueue;
   return payment.processDate <= today ? MAKE_PAYMENT_TEXT.paid : MAKE_PAYMENT_TEXT.scheduled;
 };
-
-const HeaderItem = ({ label, value }: { label: string; value: string }) => (
-  <Stack gap={2}>
-    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-      {label}
-    </Text>
-    <Text size="sm" fw={500}>
-      {value}
-    </Text>
-  </Stack>
-);
 
 /**
  * `/b/{id}/bills/payment-request/{billId}/make-payment` (spec 002 §2 "bill payment detail", payment form
@@ -313,12 +304,12 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid }: Pay
             </Anchor>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
-            <HeaderItem label="Bill Date" value={formatDate(bill.billDate)} />
-            <HeaderItem label="Due Date" value={formatDate(bill.dueDate)} />
-            <HeaderItem label="Amount" value={formatMoney(cents(bill.amount))} />
-            <HeaderItem label="Balance" value={formatMoney(cents(bill.balance))} />
-            <HeaderItem label="Scheduled" value={formatMoney(cents(bill.scheduledAmount))} />
-            <HeaderItem label="Unscheduled balance" value={formatMoney(unscheduledCents)} />
+            <LabeledValue label="Bill Date" value={formatDate(bill.billDate)} />
+            <LabeledValue label="Due Date" value={formatDate(bill.dueDate)} />
+            <LabeledValue label="Amount" value={formatMoney(cents(bill.amount))} />
+            <LabeledValue label="Balance" value={formatMoney(cents(bill.balance))} />
+            <LabeledValue label="Scheduled" value={formatMoney(cents(bill.scheduledAmount))} />
+            <LabeledValue label="Unscheduled balance" value={formatMoney(unscheduledCents)} />
           </SimpleGrid>
         </Stack>
       </Paper>

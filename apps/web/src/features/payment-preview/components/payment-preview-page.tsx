@@ -1,19 +1,10 @@
 import { formatDate, formatMoney, MONEY_MESSAGES, paths, toCents } from '@ferry/domain';
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { ErrorState } from '@/components/error-state';
+import { LabeledValue } from '@/components/labeled-value';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { PageLoader } from '@/components/page-loader';
 import { PdfViewer } from '@/components/pdf-viewer';
 import { getErrorMessage } from '@/lib/api-error';
@@ -50,63 +41,16 @@ const PreviewBreadcrumbs = ({ businessId, target, paymentRequestId }: Crumbs) =>
           paymentRequestId ? `?paymentRequestId=${encodeURIComponent(paymentRequestId)}` : ''
         }`;
   return (
-    <nav aria-label="Breadcrumb">
-      <Breadcrumbs separator="›" separatorMargin={6}>
-        <Anchor component={Link} to={paths.bills(businessId)} size="sm">
-          Pay
-        </Anchor>
-        <Anchor component={Link} to={paths.billPayments(businessId)} size="sm">
-          Payments
-        </Anchor>
-        {detailsHref ? (
-          <Anchor component={Link} to={detailsHref} size="sm">
-            Details
-          </Anchor>
-        ) : (
-          <Text size="sm">Details</Text>
-        )}
-        <Text size="sm" c="dimmed" aria-current="page">
-          Preview
-        </Text>
-      </Breadcrumbs>
-    </nav>
+    <PageBreadcrumbs
+      trail={[
+        { label: 'Pay', href: paths.bills(businessId) },
+        { label: 'Payments', href: paths.billPayments(businessId) },
+        { label: 'Details', href: detailsHref },
+      ]}
+      current="Preview"
+    />
   );
 };
-
-const HeaderItem = ({ label, value }: { label: string; value: string }) => (
-  <Stack gap={2}>
-    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-      {label}
-    </Text>
-    <Text size="sm" fw={500}>
-      {value}
-    </Text>
-  </Stack>
-);
-
-const PreviewFailed = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => (
-  <Alert
-    role="alert"
-    color="red"
-    variant="light"
-    radius="md"
-    icon={<IconAlertTriangle size={20} aria-hidden />}
-    title={PAYMENT_PREVIEW_TEXT.failed}
-  >
-    <Group justify="space-between" align="center" gap="md">
-      <Text size="sm">{getErrorMessage(error)}</Text>
-      <Button
-        size="xs"
-        variant="white"
-        color="red"
-        leftSection={<IconRefresh size={14} aria-hidden />}
-        onClick={onRetry}
-      >
-        Try again
-      </Button>
-    </Group>
-  </Alert>
-);
 
 /**
  * `/b/{id}/bills/payment/{paymentId}` (+ `?paymentRequestId=`), spec 002 §2 "Payment preview": the payee,
@@ -135,7 +79,14 @@ export function PaymentPreviewPage() {
 
   let body: ReactNode;
   if (failed) {
-    body = <PreviewFailed error={failed.error} onRetry={() => void failed.retry()} />;
+    body = (
+      <ErrorState
+        error={failed.error}
+        title={PAYMENT_PREVIEW_TEXT.failed}
+        message={getErrorMessage(failed.error)}
+        onRetry={() => void failed.retry()}
+      />
+    );
   } else if (loading || !target || !pdfQuery.data) {
     body = <PageLoader label={PAYMENT_PREVIEW_TEXT.loading} />;
   } else {
@@ -149,9 +100,9 @@ export function PaymentPreviewPage() {
               {payeeName}
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-              <HeaderItem label={PAYMENT_PREVIEW_TEXT.refNo} value={target.refNo} />
-              <HeaderItem label={PAYMENT_PREVIEW_TEXT.billDate} value={formatDate(target.billDate)} />
-              <HeaderItem label={PAYMENT_PREVIEW_TEXT.dueDate} value={formatDate(target.dueDate)} />
+              <LabeledValue label={PAYMENT_PREVIEW_TEXT.refNo} value={target.refNo} />
+              <LabeledValue label={PAYMENT_PREVIEW_TEXT.billDate} value={formatDate(target.billDate)} />
+              <LabeledValue label={PAYMENT_PREVIEW_TEXT.dueDate} value={formatDate(target.dueDate)} />
             </SimpleGrid>
           </Stack>
         </Paper>

@@ -1,92 +1,42 @@
 import type { BillView, PaymentDetail, PaymentRequestDetail } from '@ferry/domain';
+import { makeTestBill, TEST_BILL_ID } from '@/testing/bills';
 import { TEST_BUSINESS_ID } from '@/testing/businesses';
+import { makeTestPayment, TEST_PAYMENT_ID } from '@/testing/payments';
 
 export const BUSINESS_ID = TEST_BUSINESS_ID;
 export const API = `/business/${BUSINESS_ID}`;
-export const PAYMENT_ID = 'ffffffffffffffffffffff01';
-export const BILL_ID = 'eeeeeeeeeeeeeeeeeeeeee01';
+export const PAYMENT_ID = TEST_PAYMENT_ID;
+export const BILL_ID = TEST_BILL_ID;
 export const REQUEST_ID = 'dddddddddddddddddddddd01';
 /** What `GET download-bill-pdf/{billId}` answers. */
 export const PDF_URL = `/api${API}/bills/${BILL_ID}/pdf`;
 
-export const makePaymentDetail = (overrides: Partial<PaymentDetail> = {}): PaymentDetail => ({
-  id: PAYMENT_ID,
-  status: 'SCHEDULED',
-  isMarkedAsPaid: false,
-  isAuto: false,
-  amount: 500,
-  feeAmount: 0,
-  totalAmount: 500,
-  deliverySpeed: 'STANDARD',
-  processDate: '2026-11-10',
-  expectedDelivery: { earliest: '2026-11-13', latest: '2026-11-17' },
-  date: '2026-11-10',
-  deliveredAt: null,
-  failedAt: null,
-  cancelledAt: null,
-  declinedAt: null,
-  reversedAt: null,
-  failureReason: null,
-  failureMessage: null,
-  returnCode: null,
-  reattempts: 0,
-  paymentMethod: {
-    type: 'BANK',
-    id: 'bank-1',
-    bankName: 'Chase',
-    accountType: 'BUSINESS_CHECKING',
-    accountMask: '6789',
-  },
-  vendor: { id: 'vendor-1', name: 'Blue Bottle Supply', email: 'billing@bluebottle.test' },
-  bill: {
-    id: BILL_ID,
-    refNo: 'BILL-0042',
-    billDate: '2026-11-02',
-    dueDate: '2026-11-09',
-    amount: 1250.5,
-    balance: 1250.5,
-  },
-  paymentRequestId: null,
-  remarks: null,
-  awaitingPayeeDetails: false,
-  acceptReminderSentAt: null,
-  holdUntil: null,
-  actionRequired: null,
-  canCancel: true,
-  canReschedule: true,
-  canReattempt: false,
-  createdBy: { id: 'user-1', name: 'Ada Lovelace' },
-  createdAt: '2026-11-05T14:05:00.000Z',
-  updatedAt: '2026-11-05T14:05:00.000Z',
-  timeline: [],
-  ...overrides,
-});
+/** A $500 payment of bill BILL-0042, without activity. */
+export const makePaymentDetail = (overrides: Partial<PaymentDetail> = {}): PaymentDetail => {
+  const payment = makeTestPayment();
+  return {
+    ...payment,
+    amount: 500,
+    totalAmount: 500,
+    bill: { ...payment.bill, id: BILL_ID, refNo: 'BILL-0042' },
+    timeline: [],
+    ...overrides,
+  };
+};
 
-export const makeBillView = (overrides: Partial<BillView> = {}): BillView => ({
-  id: BILL_ID,
-  refNo: 'BILL-0042',
-  vendorName: 'Blue Bottle Supply',
-  contact: { id: 'vendor-1', name: 'Blue Bottle Supply', email: 'billing@bluebottle.test' },
-  billDate: '2026-11-02',
-  dueDate: '2026-11-09',
-  paymentTerm: 'NET_7',
-  amount: 1250.5,
-  balance: 980.25,
-  scheduledAmount: 0,
-  unScheduledBalance: 980.25,
-  status: 'partial_paid',
-  source: 'FERRY',
-  createdAt: '2026-11-02T10:00:00.000Z',
-  lines: [],
-  subtotal: 1250.5,
-  discount: null,
-  taxAmount: 0,
-  memo: null,
-  attachments: [],
-  pdfUrl: PDF_URL,
-  updatedAt: '2026-11-02T10:00:00.000Z',
-  ...overrides,
-});
+/** Bill BILL-0042, partly paid: $980.25 still due. */
+export const makeBillView = (overrides: Partial<BillView> = {}): BillView =>
+  makeTestBill({
+    refNo: 'BILL-0042',
+    contact: { id: 'vendor-1', name: 'Blue Bottle Supply', email: 'billing@bluebottle.test' },
+    dueDate: '2026-11-09',
+    balance: 980.25,
+    scheduledAmount: 0,
+    unScheduledBalance: 980.25,
+    status: 'partial_paid',
+    pdfUrl: PDF_URL,
+    ...overrides,
+  });
 
 export const makeRequestDetail = (overrides: Partial<PaymentRequestDetail> = {}): PaymentRequestDetail => ({
   id: REQUEST_ID,

@@ -52,14 +52,8 @@ export const usePaymentRequests = (businessId: string, params: PaymentRequestsPa
     queryKey: paymentRequestKeys.list(businessId, params),
     queryFn: ({ signal }) =>
       api.get(`${base(businessId)}/payment-requests`, {
-        query: {
-          pageNumber: params.pageNumber,
-          pageSize: params.pageSize,
-          sortBy: params.sortBy,
-          sortOrder: params.sortOrder,
-          billSummaryType: params.billSummaryType ?? undefined,
-          dateRange: params.dateRange ?? undefined,
-        },
+        // The API client leaves the empty (null) filters out.
+        query: params,
         schema: pageSchema,
         signal,
       }),

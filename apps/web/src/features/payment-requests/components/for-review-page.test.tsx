@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeTestBusiness } from '@/testing/businesses';
-import { fail, ok } from '@/testing/mock-api';
+import { fail, ok, pageReply, queriesOf } from '@/testing/mock-api';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import {
   API,
@@ -14,9 +14,7 @@ import {
   makeDetail,
   makeRequest,
   mockPaymentRequestsApi,
-  queriesOf,
   REQUEST_ID,
-  requestPage,
   SUMMARY_API,
   TO_MAP,
 } from '../testing/payment-requests';
@@ -102,7 +100,7 @@ describe('For Review tab', () => {
     const user = userEvent.setup();
     const unmapped = makeRequest({ vendor: null, isMapped: false });
     const api = mockPaymentRequestsApi(undefined, {
-      [`GET ${LIST_API}`]: requestPage([unmapped]),
+      [`GET ${LIST_API}`]: pageReply([unmapped]),
       [`GET ${TO_MAP_API}`]: ok(TO_MAP),
       [`POST ${MAP_API}`]: ok(
         makeDetail({
@@ -137,7 +135,7 @@ describe('For Review tab', () => {
   it('keeps the dialog open with the server message when mapping fails', async () => {
     const user = userEvent.setup();
     mockPaymentRequestsApi(undefined, {
-      [`GET ${LIST_API}`]: requestPage([makeRequest({ vendor: null, isMapped: false })]),
+      [`GET ${LIST_API}`]: pageReply([makeRequest({ vendor: null, isMapped: false })]),
       [`GET ${TO_MAP_API}`]: ok(TO_MAP),
       [`POST ${MAP_API}`]: fail(409, 'A vendor with this email already exists.', { errorCode: 'CONFLICT' }),
     });
@@ -190,7 +188,7 @@ describe('For Review tab', () => {
     });
     renderRoutes(routes, PAGE);
     const retry = await screen.findByRole('button', { name: /try again|retry/i });
-    api.handlers[`GET ${LIST_API}`] = requestPage([makeRequest()]);
+    api.handlers[`GET ${LIST_API}`] = pageReply([makeRequest()]);
     await user.click(retry);
     expect(await screen.findByText('NW-10401')).toBeInTheDocument();
   });
@@ -201,7 +199,7 @@ describe('For Review empty states', () => {
     const user = userEvent.setup();
     const api = mockPaymentRequestsApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(EMPTY_SUMMARY),
-      [`GET ${LIST_API}`]: requestPage([]),
+      [`GET ${LIST_API}`]: pageReply([]),
       'GET /sandbox/payment-requests': ok({ available: true, senderName: 'Northwind Supply Co.' }),
       'POST /sandbox/payment-requests': ok({
         paymentRequestId: REQUEST_ID,
@@ -214,7 +212,7 @@ describe('For Review empty states', () => {
     renderRoutes(routes, PAGE);
     expect(await screen.findByRole('heading', { name: NEVER_RECEIVED })).toBeInTheDocument();
     const send = await screen.findByRole('button', { name: 'Send a sample payment request' });
-    api.handlers[`GET ${LIST_API}`] = requestPage([makeRequest()]);
+    api.handlers[`GET ${LIST_API}`] = pageReply([makeRequest()]);
     await user.click(send);
     expect(await screen.findByText('Northwind Supply Co. sent you invoice NW-10401.')).toBeInTheDocument();
     expect(api.bodiesOf('POST /sandbox/payment-requests')).toEqual([{ payerBusinessId: BUSINESS_ID }]);
@@ -225,7 +223,7 @@ describe('For Review empty states', () => {
   it("says you're all caught up when every request was handled, with no sample button outside the sandbox", async () => {
     mockPaymentRequestsApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok({ ...EMPTY_SUMMARY, totalPaymentRequests: 4 }),
-      [`GET ${LIST_API}`]: requestPage([]),
+      [`GET ${LIST_API}`]: pageReply([]),
     });
     renderRoutes(routes, PAGE);
     expect(await screen.findByRole('heading', { name: ALL_REVIEWED })).toBeInTheDocument();
@@ -238,7 +236,7 @@ describe('For Review empty states', () => {
   it('offers to clear the filters when nothing matches them', async () => {
     const user = userEvent.setup();
     const api = mockPaymentRequestsApi(undefined, {
-      [`GET ${LIST_API}`]: requestPage([]),
+      [`GET ${LIST_API}`]: pageReply([]),
     });
     renderRoutes(routes, PAGE);
     await user.click(await screen.findByRole('button', { name: 'Overdue: $1,000.00, 1 request' }));

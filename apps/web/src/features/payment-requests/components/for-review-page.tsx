@@ -11,27 +11,33 @@ import {
   type StatusColour,
   toCents,
 } from '@ferry/domain';
-import { Button, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { DataTable, type DataTableColumn, usePaginationState } from '@/components/data-table';
-import { ErrorState } from '@/components/error-state';
-import { QueryStateBlock } from '@/components/query-state-block';
-import { StatusBadge } from '@/components/status-badge';
-import { isApiError } from '@/lib/api-error';
-import { useBusinessAccess } from '../api/get-business-access';
 import {
-  type DueDateFilter,
-  type SummaryFilter,
+  type DataTableColumn,
+  QueryDataTable,
+  SortHeader,
+  type SortState,
+  useTableState,
+} from '@/components/data-table';
+import {
+  DueDateFilterPopover,
+  DueDateFilterStatus,
+} from '@/components/filter-popover/due-date-filter-popover';
+import { StatusBadge } from '@/components/status-badge';
+import { DUE_SUMMARY_CARDS } from '@/components/summary-cards/due-summary-cards';
+import { countOf, SummaryCards } from '@/components/summary-cards/summary-cards';
+import { isApiError } from '@/lib/api-error';
+import { useBusinessAccess } from '@/lib/business-access';
+import {
+  type PaymentRequestsParams,
   useLinkBill,
   usePaymentRequests,
   useReviewSummary,
 } from '../api/payment-requests-api';
 import { MapVendorDialog } from './map-vendor-dialog';
-import { DUE_DATE_FILTER_LABELS, ReviewFilterPopover } from './review-filter-popover';
-import { ReviewSummaryCards } from './review-summary-cards';
 import { SampleRequestButton } from './sample-request-button';
 
 /** Spec 002 §2 'Bills empty states': nothing ever received, and nothing left to review. */
@@ -50,35 +56,12 @@ const STATUS_COLOURS: Record<PaymentRequestStatus, StatusColour> = {
   LINK_INVOICE: 'grey',
 };
 
-type Sort = { by: PaymentRequestSortKey; order: 'asc' | 'desc' };
-const DEFAULT_SORT: Sort = { by: 'date', order: 'desc' };
-
-const SortHeader = ({
-  label,
-  sortKey,
-  sort,
-  onSort,
-}: {
-  label: string;
-  sortKey: PaymentRequestSortKey;
-  sort: Sort;
-  onSort: (key: PaymentRequestSortKey) => void;
-}) => {
-  const active = sort.by === sortKey;
-  const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <UnstyledButton
-      onClick={() => onSort(sortKey)}
-      aria-label={`Sort by ${label.toLowerCase()}${active ? (sort.order === 'asc' ? ', ascending' : ', descending') : ''}`}
-      style={{ font: 'inherit', color: 'inherit', textTransform: 'inherit', letterSpacing: 'inherit' }}
-    >
-      <Group gap={4} wrap="nowrap">
-        {label}
-        <Icon size={14} aria-hidden />
-      </Group>
-    </UnstyledButton>
-  );
+const DEFAULT_SORT: SortState<PaymentRequestSortKey> = { by: 'date', order: 'desc' };
+const NO_FILTERS: Pick<PaymentRequestsParams, 'billSummaryType' | 'dateRange'> = {
+  billSummaryType: null,
+  dateRange: null,
 };
+const requestCount = countOf('request', 'requests');
 
 const money = (amount: number) => formatMoney(toCents(amount));
 
@@ -97,34 +80,18 @@ export function ForReviewPage() {
   const navigate = useNavigate();
   const businessQuery = useBusinessAccess(businessId);
   const summaryQuery = useReviewSummary(businessId);
-  const [summaryFilter, setSummaryFilter] = useState<SummaryFilter | null>(null);
-  const [dateRange, setDateRange] = useState<DueDateFilter | null>(null);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const pagination = usePaginationState();
-  const requestsQuery = usePaymentRequests(businessId, {
-    pageNumber: pagination.page,
-    pageSize: pagination.pageSize,
-    sortBy: sort.by,
-    sortOrder: sort.order,
-    billSummaryType: summaryFilter,
-    dateRange,
+  const { pagination, sort, onSort, filters, setFilter, clearFilters, params } = useTableState({
+    defaultSort: DEFAULT_SORT,
+    filters: NO_FILTERS,
   });
+  const requestsQuery = usePaymentRequests(businessId, { ...params, ...filters });
   const linkBill = useLinkBill(businessId);
   const [linkingId, setLinkingId] = useState<string | null>(null);
   const [mapping, setMapping] = useState<PaymentRequestListItem | null>(null);
   const canManage = businessQuery.data
     ? defineAbilityFor(businessQuery.data.permissions).can('manage', 'PayPaymentRequest')
     : false;
-  const filtered = summaryFilter !== null || dateRange !== null;
-
-  const onSort = (key: PaymentRequestSortKey) => {
-    setSort((current) =>
-      current.by === key
-        ? { by: key, order: current.order === 'asc' ? 'desc' : 'asc' }
-        : { by: key, order: 'desc' },
-    );
-    pagination.reset();
-  };
+  const filtered = filters.billSummaryType !== null || filters.dateRange !== null;
 
   const openBill = async (request: PaymentRequestListItem) => {
     setLinkingId(request.id);
@@ -214,89 +181,53 @@ export function ForReviewPage() {
     ...(canManage ? [actionsColumn] : []),
   ];
 
-  const page = requestsQuery.data;
-  const isEmpty = page !== undefined && page.total === 0;
   const neverReceived = summaryQuery.data?.totalPaymentRequests === 0;
 
   return (
     <Stack gap="xl">
-      {summaryQuery.isError ? (
-        <ErrorState error={summaryQuery.error} onRetry={() => void summaryQuery.refetch()} />
-      ) : (
-        <ReviewSummaryCards
-          summary={summaryQuery.data}
-          selected={summaryFilter}
-          onSelect={(next) => {
-            setSummaryFilter(next);
-            pagination.reset();
-          }}
-        />
-      )}
+      <SummaryCards
+        cards={DUE_SUMMARY_CARDS}
+        query={summaryQuery}
+        selected={filters.billSummaryType}
+        onSelect={(next) => setFilter('billSummaryType', next)}
+        formatCount={requestCount}
+      />
       <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {dateRange ? `Showing: ${DUE_DATE_FILTER_LABELS[dateRange]}` : ''}
-        </Text>
-        <ReviewFilterPopover
-          value={dateRange}
-          onApply={(next) => {
-            setDateRange(next);
-            pagination.reset();
-          }}
-        />
+        <DueDateFilterStatus value={filters.dateRange} />
+        <DueDateFilterPopover value={filters.dateRange} onApply={(next) => setFilter('dateRange', next)} />
       </Group>
-      <QueryStateBlock
+      <QueryDataTable
         query={requestsQuery}
         loadingLabel="Loading payment requests"
-        isEmpty={isEmpty}
         empty={
-          <Paper withBorder radius="md" p="xl">
-            <Stack align="center" gap="sm">
-              {filtered ? (
-                <>
-                  <Text fw={600}>{NO_MATCHING_REQUESTS}</Text>
-                  <Button
-                    variant="subtle"
-                    onClick={() => {
-                      setSummaryFilter(null);
-                      setDateRange(null);
-                      pagination.reset();
-                    }}
-                  >
-                    Clear filters
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Text fw={600} component="h2" fz="lg">
-                    {neverReceived ? NEVER_RECEIVED : ALL_REVIEWED}
-                  </Text>
-                  <Text size="sm" c="dimmed" ta="center">
-                    {neverReceived
-                      ? 'Payment requests your vendors send you on Ferry will appear here for review.'
-                      : 'Every payment request you received has been reviewed.'}
-                  </Text>
-                  <SampleRequestButton businessId={businessId} />
-                </>
-              )}
-            </Stack>
-          </Paper>
+          <Stack align="center" gap="sm">
+            {filtered ? (
+              <>
+                <Text fw={600}>{NO_MATCHING_REQUESTS}</Text>
+                <Button variant="subtle" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              </>
+            ) : (
+              <>
+                <Text fw={600} component="h2" fz="lg">
+                  {neverReceived ? NEVER_RECEIVED : ALL_REVIEWED}
+                </Text>
+                <Text size="sm" c="dimmed" ta="center">
+                  {neverReceived
+                    ? 'Payment requests your vendors send you on Ferry will appear here for review.'
+                    : 'Every payment request you received has been reviewed.'}
+                </Text>
+                <SampleRequestButton businessId={businessId} />
+              </>
+            )}
+          </Stack>
         }
-      >
-        <DataTable
-          caption="Payment requests for review"
-          columns={columns}
-          data={page?.items}
-          getRowKey={(request) => request.id}
-          isLoading={requestsQuery.isPlaceholderData && requestsQuery.isFetching}
-          pagination={{
-            page: pagination.page,
-            pageSize: pagination.pageSize,
-            total: page?.total ?? 0,
-            onPageChange: pagination.setPage,
-            onPageSizeChange: pagination.setPageSize,
-          }}
-        />
-      </QueryStateBlock>
+        caption="Payment requests for review"
+        columns={columns}
+        getRowKey={(request) => request.id}
+        pagination={pagination}
+      />
       <MapVendorDialog
         businessId={businessId}
         request={mapping}

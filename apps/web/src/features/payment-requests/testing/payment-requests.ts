@@ -5,8 +5,8 @@ import type {
   PaymentRequestsReviewSummary,
 } from '@ferry/domain';
 import type { Business } from '@/lib/businesses';
-import { makeTestBusiness, TEST_BUSINESS_ID } from '@/testing/businesses';
-import { type MockHandler, mockApi, ok } from '@/testing/mock-api';
+import { makeTestBusiness, mockBusinessApi, TEST_BUSINESS_ID } from '@/testing/businesses';
+import { type MockHandler, ok, pageReply } from '@/testing/mock-api';
 
 export const BUSINESS_ID = TEST_BUSINESS_ID;
 export const API = `/business/${BUSINESS_ID}`;
@@ -87,9 +87,6 @@ export const TO_MAP: BusinessesToMap = {
   ],
 };
 
-export const requestPage = (items: PaymentRequestListItem[], total = items.length) =>
-  ok({ items, total, pageNumber: 1, pageSize: 10 });
-
 export const LIST_API = `${API}/payment-requests`;
 export const SUMMARY_API = `${API}/bills/summary/review`;
 
@@ -98,16 +95,8 @@ export const mockPaymentRequestsApi = (
   business: Business = makeTestBusiness(),
   handlers: Record<string, MockHandler> = {},
 ) =>
-  mockApi({
-    [`GET ${API}`]: ok(business),
+  mockBusinessApi(business, {
     [`GET ${SUMMARY_API}`]: ok(REVIEW_SUMMARY),
-    [`GET ${LIST_API}`]: requestPage([makeRequest()]),
+    [`GET ${LIST_API}`]: pageReply([makeRequest()]),
     ...handlers,
   });
-
-/** The query string of the calls to `path`, in order. */
-export const queriesOf = (api: ReturnType<typeof mockApi>, path: string): URLSearchParams[] =>
-  api.fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === `/api${path}`)
-    .map((url) => url.searchParams);

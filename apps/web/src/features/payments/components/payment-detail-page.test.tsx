@@ -11,18 +11,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makeTestBusiness } from '@/testing/businesses';
-import { fail, ok } from '@/testing/mock-api';
+import { makeTestBusiness, mockBusinessApi } from '@/testing/businesses';
+import { fail, headersOf, ok } from '@/testing/mock-api';
+import { makeTestPayment } from '@/testing/payments';
 import { renderRoutes, Where } from '@/testing/test-utils';
-import {
-  BUSINESS_ID,
-  headersOf,
-  makeDetail,
-  makePayment,
-  mockPaymentsApi,
-  PAYMENT_ID,
-  PAYMENTS_API,
-} from '../testing/payments';
+import { BUSINESS_ID, makeDetail, PAYMENT_ID, PAYMENTS_API } from '../testing/payments';
 import { PAYMENT_CANCELED_MESSAGE } from './cancel-payment-dialog';
 import { PaymentDetailPage, REMINDER_SENT_MESSAGE } from './payment-detail-page';
 import { PAYMENT_RESCHEDULED_MESSAGE } from './reschedule-payment-dialog';
@@ -49,7 +42,7 @@ const openPage = async () => {
 
 describe('Payment detail page', () => {
   it('shows breadcrumbs, the summary card, bill, vendor, delivery, remarks, Preview and the timeline', async () => {
-    mockPaymentsApi(undefined, {
+    mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(makeDetail({ remarks: 'November supplies', paymentRequestId: 'req-1' })),
     });
     await openPage();
@@ -107,7 +100,7 @@ describe('Payment detail page', () => {
   });
 
   it('offers Cancel and Reschedule for a scheduled payment, not Retry or Resend', async () => {
-    mockPaymentsApi(undefined, { [`GET ${DETAIL_API}`]: ok(makeDetail()) });
+    mockBusinessApi(undefined, { [`GET ${DETAIL_API}`]: ok(makeDetail()) });
     await openPage();
     expect(screen.getByRole('button', { name: 'Cancel payment' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
@@ -116,7 +109,7 @@ describe('Payment detail page', () => {
   });
 
   it('offers no action on a delivered payment', async () => {
-    mockPaymentsApi(undefined, {
+    mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(
         makeDetail({
           status: 'DELIVERED',
@@ -135,7 +128,7 @@ describe('Payment detail page', () => {
   });
 
   it('hides every action from a member who may only view payments', async () => {
-    mockPaymentsApi(VIEWER, {
+    mockBusinessApi(VIEWER, {
       [`GET ${DETAIL_API}`]: ok(makeDetail({ awaitingPayeeDetails: true, status: 'PENDING' })),
     });
     await openPage();
@@ -146,7 +139,7 @@ describe('Payment detail page', () => {
   });
 
   it('tells a member without read on payments that they have no access', async () => {
-    const api = mockPaymentsApi(makeTestBusiness({ role: 'Clerk', permissions: ['PAY_DUE_BILLS.manage'] }), {
+    const api = mockBusinessApi(makeTestBusiness({ role: 'Clerk', permissions: ['PAY_DUE_BILLS.manage'] }), {
       [`GET ${DETAIL_API}`]: ok(makeDetail()),
     });
     renderRoutes(routes, DETAIL);
@@ -155,7 +148,7 @@ describe('Payment detail page', () => {
   });
 
   it('shows the server error when the payment cannot be read', async () => {
-    mockPaymentsApi(undefined, { [`GET ${DETAIL_API}`]: fail(404, PAYMENT_MESSAGES.paymentNotFound) });
+    mockBusinessApi(undefined, { [`GET ${DETAIL_API}`]: fail(404, PAYMENT_MESSAGES.paymentNotFound) });
     renderRoutes(routes, DETAIL);
     expect(await screen.findByText(/Payment not found\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
@@ -163,10 +156,10 @@ describe('Payment detail page', () => {
 
   it('cancels with an optional reason, then refreshes the payment', async () => {
     const user = userEvent.setup();
-    const api = mockPaymentsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(makeDetail()),
       [`PATCH ${CANCEL_API}`]: ok(
-        makePayment({ status: 'CANCELLED', canCancel: false, canReschedule: false }),
+        makeTestPayment({ status: 'CANCELLED', canCancel: false, canReschedule: false }),
       ),
     });
     await openPage();
@@ -191,7 +184,7 @@ describe('Payment detail page', () => {
 
   it('cancels without a reason and shows the server refusal in the dialog', async () => {
     const user = userEvent.setup();
-    const api = mockPaymentsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(makeDetail()),
       [`PATCH ${CANCEL_API}`]: fail(409, PAYMENT_MESSAGES.cannotCancel, { errorCode: 'ILLEGAL_TRANSITION' }),
     });
@@ -209,9 +202,9 @@ describe('Payment detail page', () => {
     // A business day early next month (inside the 3-month window), and the next business day after it.
     const current = addBusinessDays(`${addCalendarMonths(today, 1).slice(0, 8)}05`, 0);
     const target = addBusinessDays(current, 1);
-    const api = mockPaymentsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(makeDetail({ processDate: current, date: current })),
-      [`PATCH ${RESCHEDULE_API}`]: ok(makePayment({ processDate: target, date: target })),
+      [`PATCH ${RESCHEDULE_API}`]: ok(makeTestPayment({ processDate: target, date: target })),
     });
     await openPage();
     await user.click(screen.getByRole('button', { name: 'Reschedule' }));
@@ -242,7 +235,7 @@ describe('Payment detail page', () => {
       canReschedule: false,
       canReattempt: true,
     });
-    const api = mockPaymentsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(failed),
       [`POST ${REATTEMPT_API}`]: fail(503, 'Service unavailable. Please try again.'),
     });
@@ -262,7 +255,7 @@ describe('Payment detail page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Retry payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Retry payment' }));
     expect(await within(dialog).findByText('Service unavailable. Please try again.')).toBeInTheDocument();
-    api.handlers[`POST ${REATTEMPT_API}`] = ok(makePayment({ status: 'SCHEDULED', reattempts: 1 }));
+    api.handlers[`POST ${REATTEMPT_API}`] = ok(makeTestPayment({ status: 'SCHEDULED', reattempts: 1 }));
     await user.click(within(dialog).getByRole('button', { name: 'Retry payment' }));
     expect(await screen.findByText(PAYMENT_RETRIED_MESSAGE)).toBeInTheDocument();
     expect(api.bodiesOf(`POST ${REATTEMPT_API}`)).toEqual([
@@ -275,7 +268,7 @@ describe('Payment detail page', () => {
   });
 
   it('shows the server message of a declined payment', async () => {
-    mockPaymentsApi(undefined, {
+    mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(
         makeDetail({
           status: 'DECLINED',
@@ -294,7 +287,7 @@ describe('Payment detail page', () => {
 
   it('shows a failure message once, in the failure alert, not again as the action-required note', async () => {
     const message = 'Declined by compliance review.';
-    mockPaymentsApi(undefined, {
+    mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(
         makeDetail({
           status: 'DECLINED',
@@ -313,7 +306,7 @@ describe('Payment detail page', () => {
 
   it('resends the reminder to a vendor who has not accepted yet', async () => {
     const user = userEvent.setup();
-    const api = mockPaymentsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(
         makeDetail({
           status: 'PENDING',
@@ -321,7 +314,7 @@ describe('Payment detail page', () => {
           actionRequired: 'Waiting for Blue Bottle Supply to accept this payment.',
         }),
       ),
-      [`PATCH ${RESEND_API}`]: ok(makePayment({ status: 'PENDING', awaitingPayeeDetails: true })),
+      [`PATCH ${RESEND_API}`]: ok(makeTestPayment({ status: 'PENDING', awaitingPayeeDetails: true })),
     });
     await openPage();
     expect(screen.getByText('Waiting for Blue Bottle Supply to accept this payment.')).toBeInTheDocument();
@@ -332,7 +325,7 @@ describe('Payment detail page', () => {
 
   it('shows the in-queue notice with a link to the business profile', async () => {
     const user = userEvent.setup();
-    mockPaymentsApi(undefined, { [`GET ${DETAIL_API}`]: ok(makeDetail({ status: 'IN_QUEUE' })) });
+    mockBusinessApi(undefined, { [`GET ${DETAIL_API}`]: ok(makeDetail({ status: 'IN_QUEUE' })) });
     await openPage();
     expect(screen.getByText('Paused')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Complete business profile' }));

@@ -8,8 +8,6 @@ import {
 } from '@ferry/domain';
 import {
   Alert,
-  Anchor,
-  Breadcrumbs,
   Button,
   Center,
   Grid,
@@ -34,8 +32,9 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { getErrorMessage } from '@/lib/api-error';
-import { useBusinessAccess } from '../api/get-business-access';
+import { useBusinessAccess } from '@/lib/business-access';
 import { usePayment, useResendAcceptReminder } from '../api/payments-api';
 import { getPaymentsAccess } from '../utils/access';
 import {
@@ -92,19 +91,13 @@ const DetailList = ({ children }: { children: ReactNode }) => (
 );
 
 export const PaymentBreadcrumbs = ({ businessId }: { businessId: string }) => (
-  <nav aria-label="Breadcrumb">
-    <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={paths.bills(businessId)} size="sm">
-        Pay
-      </Anchor>
-      <Anchor component={Link} to={paths.billPayments(businessId)} size="sm">
-        Payments
-      </Anchor>
-      <Text size="sm" c="dimmed" aria-current="page">
-        Details
-      </Text>
-    </Breadcrumbs>
-  </nav>
+  <PageBreadcrumbs
+    trail={[
+      { label: 'Pay', href: paths.bills(businessId) },
+      { label: 'Payments', href: paths.billPayments(businessId) },
+    ]}
+    current="Details"
+  />
 );
 
 const FailureBox = ({ payment }: { payment: PaymentDetail }) => {

@@ -1,20 +1,21 @@
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { makeTestPayment } from '@/testing/payments';
 import { renderWithProviders } from '@/testing/test-utils';
-import { BUSINESS_ID, makePayment } from '../testing/payments';
+import { BUSINESS_ID } from '../testing/payments';
 import { IN_QUEUE_LINK_LABEL, IN_QUEUE_NOTICE, PaymentSummaryCard } from './payment-summary-card';
 
 const renderCard = (props: Partial<Parameters<typeof PaymentSummaryCard>[0]> = {}) =>
   renderWithProviders(
     <MemoryRouter>
-      <PaymentSummaryCard businessId={BUSINESS_ID} payment={makePayment()} canViewPayments {...props} />
+      <PaymentSummaryCard businessId={BUSINESS_ID} payment={makeTestPayment()} canViewPayments {...props} />
     </MemoryRouter>,
   );
 
 describe('PaymentSummaryCard', () => {
   it('shows status, amount, date label and date, method and View to the detail page', () => {
-    renderCard({ payment: makePayment({ isAuto: true }) });
+    renderCard({ payment: makeTestPayment({ isAuto: true }) });
     expect(screen.getByText('Scheduled')).toBeInTheDocument();
     expect(screen.getByText('Auto payment')).toBeInTheDocument();
     expect(screen.getByText('$1,250.50')).toBeInTheDocument();
@@ -23,13 +24,13 @@ describe('PaymentSummaryCard', () => {
     expect(screen.getByText('Chase *** 6789')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View payment to Blue Bottle Supply' })).toHaveAttribute(
       'href',
-      `/b/${BUSINESS_ID}/bills/payment/${makePayment().id}/detail`,
+      `/b/${BUSINESS_ID}/bills/payment/${makeTestPayment().id}/detail`,
     );
   });
 
   it('has no View button for a payment marked as paid, nor without read on payments', () => {
     const { unmount } = renderCard({
-      payment: makePayment({ status: 'MARKED_AS_PAID', isMarkedAsPaid: true, date: '2026-11-01' }),
+      payment: makeTestPayment({ status: 'MARKED_AS_PAID', isMarkedAsPaid: true, date: '2026-11-01' }),
     });
     expect(screen.getByText('Marked as Paid')).toBeInTheDocument();
     expect(screen.getByText('Payment Date')).toBeInTheDocument();
@@ -42,7 +43,7 @@ describe('PaymentSummaryCard', () => {
 
   it('shows the card fee and total for a card payment with a surcharge', () => {
     renderCard({
-      payment: makePayment({
+      payment: makeTestPayment({
         amount: 100,
         feeAmount: 3,
         totalAmount: 103,
@@ -54,7 +55,7 @@ describe('PaymentSummaryCard', () => {
   });
 
   it('shows the in-queue notice linking to the business profile, and the action-required note', () => {
-    const { unmount } = renderCard({ payment: makePayment({ status: 'IN_QUEUE' }) });
+    const { unmount } = renderCard({ payment: makeTestPayment({ status: 'IN_QUEUE' }) });
     expect(screen.getByText('Paused')).toBeInTheDocument();
     expect(screen.getByText(IN_QUEUE_NOTICE)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: IN_QUEUE_LINK_LABEL })).toHaveAttribute(
@@ -63,7 +64,7 @@ describe('PaymentSummaryCard', () => {
     );
     unmount();
     renderCard({
-      payment: makePayment({
+      payment: makeTestPayment({
         status: 'FAILED',
         actionRequired: 'Retry the payment or choose another account.',
       }),

@@ -1,57 +1,20 @@
-import { formatDateTime, getInitials, MONEY_MESSAGES, type PaymentTimelineEntry } from '@ferry/domain';
-import {
-  Avatar,
-  Badge,
-  Center,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  ThemeIcon,
-  Timeline,
-  Title,
-} from '@mantine/core';
-import { IconHistory, IconRobot } from '@tabler/icons-react';
+import type { PaymentTimelineEntry } from '@ferry/domain';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
+import type { ActivityActor } from '@/components/activity-log/activity-log-display';
+import {
+  ActivityTimeline,
+  type ActivityTimelineEntry,
+  EmptyActivity,
+} from '@/components/activity-log/activity-timeline';
 import { TIMELINE_ICONS } from '../utils/payment-display';
 
-/** Spec 002 §2: the activity timeline scrolls past 450 px. */
-const TIMELINE_MAX_HEIGHT = 450;
-
-const ActorBadge = ({ actor }: { actor: PaymentTimelineEntry['actor'] }) => {
-  const name = actor.name.trim();
-  if (actor.type === 'SYSTEM' || !name) {
-    return (
-      <Badge
-        variant="light"
-        color="gray"
-        radius="sm"
-        tt="none"
-        leftSection={<IconRobot size={12} aria-hidden />}
-        data-actor="system"
-      >
-        {name || 'System'}
-      </Badge>
-    );
-  }
-  return (
-    <Badge
-      variant="light"
-      color="blue"
-      radius="xl"
-      tt="none"
-      pl={2}
-      leftSection={
-        <Avatar size={18} radius="xl" color="blue" variant="filled" aria-hidden>
-          {getInitials(name)}
-        </Avatar>
-      }
-      data-actor="person"
-    >
-      {name}
-    </Badge>
-  );
+/** A person shows their name; the system, or an entry without a name, shows the system badge. */
+const toActor = ({ type, name }: PaymentTimelineEntry['actor']): ActivityActor => {
+  const trimmed = name.trim();
+  return type === 'SYSTEM' || !trimmed
+    ? { kind: 'system', label: trimmed || 'System' }
+    : { kind: 'person', name: trimmed };
 };
 
 /** Newest first, like every activity log; entries of the same instant keep the server's order. */
@@ -60,6 +23,16 @@ const newestFirst = (entries: readonly PaymentTimelineEntry[]) =>
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => b.entry.at.localeCompare(a.entry.at) || b.index - a.index)
     .map(({ entry }) => entry);
+
+const toTimelineEntry = (entry: PaymentTimelineEntry): ActivityTimelineEntry => ({
+  id: entry.id,
+  action: entry.action,
+  label: entry.label,
+  at: entry.at,
+  actor: toActor(entry.actor),
+  remarks: entry.remarks,
+  icon: TIMELINE_ICONS[entry.action] ?? TIMELINE_ICONS.CREATED,
+});
 
 export type PaymentTimelineProps = { entries: readonly PaymentTimelineEntry[] };
 
@@ -77,54 +50,9 @@ export const PaymentTimeline = ({ entries }: PaymentTimelineProps) => {
           Activity
         </Title>
         {ordered.length === 0 ? (
-          <Center py="xl">
-            <Stack gap={4} align="center" ta="center">
-              <ThemeIcon size={44} radius="xl" variant="light" color="gray" aria-hidden>
-                <IconHistory size={24} />
-              </ThemeIcon>
-              <Text fw={600}>{MONEY_MESSAGES.noActivityTitle}</Text>
-              <Text size="sm" c="dimmed">
-                {MONEY_MESSAGES.noActivityBody}
-              </Text>
-            </Stack>
-          </Center>
+          <EmptyActivity />
         ) : (
-          <ScrollArea.Autosize mah={TIMELINE_MAX_HEIGHT} type="auto" offsetScrollbars>
-            <Timeline bulletSize={28} lineWidth={2} aria-label="Payment activity">
-              {ordered.map((entry) => {
-                const { icon: Icon, color } = TIMELINE_ICONS[entry.action] ?? TIMELINE_ICONS.CREATED;
-                const remarks = entry.remarks?.trim();
-                return (
-                  <Timeline.Item
-                    key={entry.id}
-                    color={color}
-                    bullet={<Icon size={14} aria-hidden />}
-                    data-action={entry.action}
-                    styles={{ itemBody: { paddingBottom: 'var(--mantine-spacing-xs)' } }}
-                  >
-                    <Stack gap={4}>
-                      <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-                        <Text fw={600} size="sm">
-                          {entry.label}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                        </Text>
-                      </Group>
-                      <Group gap={6}>
-                        <ActorBadge actor={entry.actor} />
-                      </Group>
-                      {remarks ? (
-                        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {remarks}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  </Timeline.Item>
-                );
-              })}
-            </Timeline>
-          </ScrollArea.Autosize>
+          <ActivityTimeline entries={ordered.map(toTimelineEntry)} aria-label="Payment activity" />
         )}
       </Stack>
     </Paper>

@@ -3,19 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makeTestBusiness } from '@/testing/businesses';
-import { fail, ok } from '@/testing/mock-api';
+import { makeTestBusiness, mockBusinessApi } from '@/testing/businesses';
+import { fail, ok, pageReply, queriesOf } from '@/testing/mock-api';
+import { makeTestPayment } from '@/testing/payments';
 import { renderRoutes, Where } from '@/testing/test-utils';
-import {
-  BUSINESS_ID,
-  makePayment,
-  mockPaymentsApi,
-  PAYMENTS_API,
-  paymentPage,
-  queriesOf,
-  SUMMARY,
-  SUMMARY_API,
-} from '../testing/payments';
+import { BUSINESS_ID, PAYMENTS_API, SUMMARY, SUMMARY_API } from '../testing/payments';
 import { NO_MATCHING_PAYMENTS, NO_PAYMENTS, PaymentsPage } from './payments-page';
 
 const routes: RouteObject[] = [
@@ -25,36 +17,36 @@ const routes: RouteObject[] = [
 const LIST = `/b/${BUSINESS_ID}/bills/payment/list`;
 
 const PAYMENTS = [
-  makePayment({ id: 'p-scheduled' }),
-  makePayment({
+  makeTestPayment({ id: 'p-scheduled' }),
+  makeTestPayment({
     id: 'p-canceled',
     status: 'CANCELLED',
     date: '2026-11-07',
     cancelledAt: '2026-11-07T10:00:00.000Z',
     vendor: { id: 'v2', name: 'Acme Paper', email: 'ap@acme.test' },
-    bill: { ...makePayment().bill, id: 'b2', refNo: 'BILL-0002' },
+    bill: { ...makeTestPayment().bill, id: 'b2', refNo: 'BILL-0002' },
     paymentMethod: { type: 'CARD', id: 'card-1', cardBrand: 'VISA', cardMask: '4242' },
     amount: 80,
   }),
-  makePayment({
+  makeTestPayment({
     id: 'p-paused',
     status: 'IN_QUEUE',
     vendor: { id: 'v3', name: 'Coastal Freight', email: 'ar@coastal.test' },
-    bill: { ...makePayment().bill, id: 'b3', refNo: 'BILL-0003' },
+    bill: { ...makeTestPayment().bill, id: 'b3', refNo: 'BILL-0003' },
   }),
-  makePayment({
+  makeTestPayment({
     id: 'p-marked',
     status: 'MARKED_AS_PAID',
     isMarkedAsPaid: true,
     date: '2026-11-01',
     vendor: { id: 'v4', name: 'Delta Foods', email: 'ar@delta.test' },
-    bill: { ...makePayment().bill, id: 'b4', refNo: 'BILL-0004' },
+    bill: { ...makeTestPayment().bill, id: 'b4', refNo: 'BILL-0004' },
   }),
-  makePayment({
+  makeTestPayment({
     id: 'p-hold',
     status: 'HOLD',
     vendor: { id: 'v5', name: 'Echo Studio', email: 'ar@echo.test' },
-    bill: { ...makePayment().bill, id: 'b5', refNo: 'BILL-0005' },
+    bill: { ...makeTestPayment().bill, id: 'b5', refNo: 'BILL-0005' },
   }),
 ];
 
@@ -62,9 +54,9 @@ const rowOf = async (text: string) => (await screen.findByText(text)).closest('t
 
 describe('Payments tab', () => {
   it('lists payments with vendor, bill, amount, method and the status display mapping', async () => {
-    const api = mockPaymentsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${PAYMENTS_API}`]: paymentPage(PAYMENTS),
+      [`GET ${PAYMENTS_API}`]: pageReply(PAYMENTS),
     });
     renderRoutes(routes, LIST);
 
@@ -107,24 +99,24 @@ describe('Payments tab', () => {
 
   it('opens the detail page from View', async () => {
     const user = userEvent.setup();
-    mockPaymentsApi(undefined, {
+    mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${PAYMENTS_API}`]: paymentPage([makePayment()]),
+      [`GET ${PAYMENTS_API}`]: pageReply([makeTestPayment()]),
     });
     renderRoutes(routes, LIST);
     await user.click(await screen.findByRole('link', { name: /View payment to Blue Bottle Supply/ }));
     expect(
       await screen.findByRole('heading', {
-        name: `Payment detail at /b/${BUSINESS_ID}/bills/payment/${makePayment().id}/detail`,
+        name: `Payment detail at /b/${BUSINESS_ID}/bills/payment/${makeTestPayment().id}/detail`,
       }),
     ).toBeInTheDocument();
   });
 
   it('filters by a summary card (filterType), and a second click clears it', async () => {
     const user = userEvent.setup();
-    const api = mockPaymentsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${PAYMENTS_API}`]: paymentPage([makePayment()]),
+      [`GET ${PAYMENTS_API}`]: pageReply([makeTestPayment()]),
     });
     renderRoutes(routes, LIST);
     const card = await screen.findByRole('button', { name: 'Attention required: $300.00, 2 payments' });
@@ -141,9 +133,9 @@ describe('Payments tab', () => {
 
   it('sends the statuses chosen in the filter popover with the query mapping of §4', async () => {
     const user = userEvent.setup();
-    const api = mockPaymentsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${PAYMENTS_API}`]: paymentPage([makePayment()]),
+      [`GET ${PAYMENTS_API}`]: pageReply([makeTestPayment()]),
     });
     renderRoutes(routes, LIST);
     await screen.findByText('BILL-0001');
@@ -170,9 +162,9 @@ describe('Payments tab', () => {
 
   it('searches by vendor name and sorts by a column', async () => {
     const user = userEvent.setup();
-    const api = mockPaymentsApi(undefined, {
+    const api = mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${PAYMENTS_API}`]: paymentPage([makePayment()]),
+      [`GET ${PAYMENTS_API}`]: pageReply([makeTestPayment()]),
     });
     renderRoutes(routes, LIST);
     await screen.findByText('BILL-0001');
@@ -187,9 +179,9 @@ describe('Payments tab', () => {
 
   it('shows the empty state, and a different one when filters match nothing', async () => {
     const user = userEvent.setup();
-    mockPaymentsApi(undefined, {
+    mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${PAYMENTS_API}`]: paymentPage([]),
+      [`GET ${PAYMENTS_API}`]: pageReply([]),
     });
     renderRoutes(routes, LIST);
     expect(await screen.findByText(NO_PAYMENTS)).toBeInTheDocument();
@@ -199,7 +191,7 @@ describe('Payments tab', () => {
   });
 
   it('shows a list error with a retry', async () => {
-    mockPaymentsApi(undefined, {
+    mockBusinessApi(undefined, {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
       [`GET ${PAYMENTS_API}`]: fail(500, 'Something went wrong.'),
     });
@@ -208,9 +200,9 @@ describe('Payments tab', () => {
   });
 
   it('tells members without read on payments that they have no access, and asks nothing', async () => {
-    const api = mockPaymentsApi(makeTestBusiness({ role: 'Clerk', permissions: ['PAY_DUE_BILLS.view'] }), {
+    const api = mockBusinessApi(makeTestBusiness({ role: 'Clerk', permissions: ['PAY_DUE_BILLS.view'] }), {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${PAYMENTS_API}`]: paymentPage([makePayment()]),
+      [`GET ${PAYMENTS_API}`]: pageReply([makeTestPayment()]),
     });
     renderRoutes(routes, LIST);
     expect(await screen.findByText(ACCESS_DENIED_MESSAGE)).toBeInTheDocument();
@@ -219,9 +211,9 @@ describe('Payments tab', () => {
   });
 
   it('lets a member with view on payments see the list and View', async () => {
-    mockPaymentsApi(makeTestBusiness({ role: 'Viewer', permissions: ['PAY_PAYMENTS.view'] }), {
+    mockBusinessApi(makeTestBusiness({ role: 'Viewer', permissions: ['PAY_PAYMENTS.view'] }), {
       [`GET ${SUMMARY_API}`]: ok(SUMMARY),
-      [`GET ${PAYMENTS_API}`]: paymentPage([makePayment()]),
+      [`GET ${PAYMENTS_API}`]: pageReply([makeTestPayment()]),
     });
     renderRoutes(routes, LIST);
     expect(

@@ -14,21 +14,25 @@ import {
   CloseButton,
   Group,
   Loader,
-  Paper,
   Stack,
   Text,
   TextInput,
-  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconLock, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconLock, IconSearch } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { DataTable, type DataTableColumn, usePaginationState } from '@/components/data-table';
+import {
+  type DataTableColumn,
+  QueryDataTable,
+  SortHeader,
+  type SortState,
+  useTableState,
+} from '@/components/data-table';
 import { ErrorState } from '@/components/error-state';
-import { QueryStateBlock } from '@/components/query-state-block';
-import { useBusinessAccess } from '../api/get-business-access';
+import { countOf, SummaryCards } from '@/components/summary-cards/summary-cards';
+import { useBusinessAccess } from '@/lib/business-access';
 import { usePayments, usePaymentsSummary } from '../api/payments-api';
 import { getPaymentsAccess } from '../utils/access';
 import {
@@ -39,43 +43,21 @@ import {
 } from '../utils/payment-display';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { PaymentsFilterPopover } from './payments-filter-popover';
-import { PaymentsSummaryCards } from './payments-summary-cards';
+import { PAYMENTS_SUMMARY_CARDS } from './payments-summary-cards';
 
 export const NO_PAYMENTS = 'No payments have been made yet.';
 export const NO_MATCHING_PAYMENTS = 'No payments match these filters.';
 /** Spec 002 §5: another search input uses a 300 ms debounce. */
 export const VENDOR_SEARCH_DEBOUNCE_MS = 300;
 
-type Sort = { by: PaymentSortKey; order: 'asc' | 'desc' };
 /** Spec 002 §9: payments sort dueDate descending. */
-const DEFAULT_SORT: Sort = { by: 'dueDate', order: 'desc' };
-
-const SortHeader = ({
-  label,
-  sortKey,
-  sort,
-  onSort,
-}: {
-  label: string;
-  sortKey: PaymentSortKey;
-  sort: Sort;
-  onSort: (key: PaymentSortKey) => void;
-}) => {
-  const active = sort.by === sortKey;
-  const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <UnstyledButton
-      onClick={() => onSort(sortKey)}
-      aria-label={`Sort by ${label.toLowerCase()}${active ? (sort.order === 'asc' ? ', ascending' : ', descending') : ''}`}
-      style={{ font: 'inherit', color: 'inherit', textTransform: 'inherit', letterSpacing: 'inherit' }}
-    >
-      <Group gap={4} wrap="nowrap">
-        {label}
-        <Icon size={14} aria-hidden />
-      </Group>
-    </UnstyledButton>
-  );
+const DEFAULT_SORT: SortState<PaymentSortKey> = { by: 'dueDate', order: 'desc' };
+const NO_FILTERS: { filterType: PaymentFilterType | null; statuses: readonly string[]; search: string } = {
+  filterType: null,
+  statuses: [],
+  search: '',
 };
+const paymentCount = countOf('payment', 'payments');
 
 const queryOf = (selected: readonly string[]) =>
   PAYMENT_STATUS_FILTER_OPTIONS.filter((option) => selected.includes(option.value)).map(
@@ -94,22 +76,19 @@ export function PaymentsPage() {
   const access = businessQuery.data ? getPaymentsAccess(businessQuery.data) : null;
   const canView = access?.canViewPayments ?? false;
 
-  const [filterType, setFilterType] = useState<PaymentFilterType | null>(null);
-  const [statuses, setStatuses] = useState<string[]>([]);
-  const [search, setSearch] = useState('');
+  const { pagination, sort, onSort, filters, setFilter, params } = useTableState({
+    defaultSort: DEFAULT_SORT,
+    filters: NO_FILTERS,
+  });
+  const { filterType, statuses, search } = filters;
   const [vendorName] = useDebouncedValue(search.trim(), VENDOR_SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const pagination = usePaginationState();
   const statusQuery = useMemo(() => queryOf(statuses), [statuses]);
 
   const summaryQuery = usePaymentsSummary(businessId, canView);
   const paymentsQuery = usePayments(
     businessId,
     {
-      pageNumber: pagination.page,
-      pageSize: pagination.pageSize,
-      sortBy: sort.by,
-      sortOrder: sort.order,
+      ...params,
       vendorName,
       filterType,
       statuses: statusQuery,
@@ -136,15 +115,6 @@ export function PaymentsPage() {
   }
 
   const filtered = filterType !== null || statuses.length > 0 || vendorName !== '';
-
-  const onSort = (key: PaymentSortKey) => {
-    setSort((current) =>
-      current.by === key
-        ? { by: key, order: current.order === 'asc' ? 'desc' : 'asc' }
-        : { by: key, order: 'desc' },
-    );
-    pagination.reset();
-  };
 
   const columns: DataTableColumn<PaymentView>[] = [
     {
@@ -207,23 +177,15 @@ export function PaymentsPage() {
     },
   ];
 
-  const page = paymentsQuery.data;
-  const isEmpty = page !== undefined && page.total === 0;
-
   return (
     <Stack gap="xl">
-      {summaryQuery.isError ? (
-        <ErrorState error={summaryQuery.error} onRetry={() => void summaryQuery.refetch()} />
-      ) : (
-        <PaymentsSummaryCards
-          summary={summaryQuery.data}
-          selected={filterType}
-          onSelect={(next) => {
-            setFilterType(next);
-            pagination.reset();
-          }}
-        />
-      )}
+      <SummaryCards
+        cards={PAYMENTS_SUMMARY_CARDS}
+        query={summaryQuery}
+        selected={filterType}
+        onSelect={(next) => setFilter('filterType', next)}
+        formatCount={paymentCount}
+      />
       <Group justify="space-between" gap="sm">
         <TextInput
           aria-label="Search by vendor"
@@ -231,59 +193,29 @@ export function PaymentsPage() {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           maxLength={PAYMENT_LIMITS.searchMax}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            pagination.reset();
-          }}
+          onChange={(event) => setFilter('search', event.currentTarget.value)}
           rightSection={
             search ? (
-              <CloseButton
-                size="sm"
-                aria-label="Clear search"
-                onClick={() => {
-                  setSearch('');
-                  pagination.reset();
-                }}
-              />
+              <CloseButton size="sm" aria-label="Clear search" onClick={() => setFilter('search', '')} />
             ) : null
           }
           w={{ base: '100%', sm: 280 }}
         />
-        <PaymentsFilterPopover
-          value={statuses}
-          onApply={(next) => {
-            setStatuses(next);
-            pagination.reset();
-          }}
-        />
+        <PaymentsFilterPopover value={statuses} onApply={(next) => setFilter('statuses', next)} />
       </Group>
-      <QueryStateBlock
+      <QueryDataTable
         query={paymentsQuery}
         loadingLabel="Loading payments"
-        isEmpty={isEmpty}
         empty={
-          <Paper withBorder radius="md" p="xl">
-            <Text fw={600} ta="center">
-              {filtered ? NO_MATCHING_PAYMENTS : NO_PAYMENTS}
-            </Text>
-          </Paper>
+          <Text fw={600} ta="center">
+            {filtered ? NO_MATCHING_PAYMENTS : NO_PAYMENTS}
+          </Text>
         }
-      >
-        <DataTable
-          caption="Payments"
-          columns={columns}
-          data={page?.items}
-          getRowKey={(payment) => payment.id}
-          isLoading={paymentsQuery.isPlaceholderData && paymentsQuery.isFetching}
-          pagination={{
-            page: pagination.page,
-            pageSize: pagination.pageSize,
-            total: page?.total ?? 0,
-            onPageChange: pagination.setPage,
-            onPageSizeChange: pagination.setPageSize,
-          }}
-        />
-      </QueryStateBlock>
+        caption="Payments"
+        columns={columns}
+        getRowKey={(payment) => payment.id}
+        pagination={pagination}
+      />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { businessKeys, businessSchema } from '@/lib/businesses';
 
 /**
  * `GET /business/{id}`: the business of the route with the member's role and permissions. Same key and
- * schema as the businesses area, so the two share one cache entry.
+ * schema as the businesses area, so every area shares one cache entry.
  */
 export const businessAccessQueryOptions = (businessId: string) =>
   queryOptions({
@@ -13,5 +13,6 @@ export const businessAccessQueryOptions = (businessId: string) =>
       api.get(`/business/${encodeURIComponent(businessId)}`, { schema: businessSchema, signal }),
   });
 
+/** The business of the route; nothing is fetched without an id. */
 export const useBusinessAccess = (businessId: string) =>
   useQuery({ ...businessAccessQueryOptions(businessId), enabled: businessId !== '' });
