@@ -513,3 +513,76 @@ test('a payment the bank returns for insufficient funds shows Failed with the pa
     await expect(detail.timeline.getByText('Delivered', { exact: true })).toBeVisible();
   });
 });
+
+test("a payment request another Ferry business sent lands in For Review, its sender becomes a vendor, and paying it waits for the vendor's bank details", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const payer = await payerWithBankViaApi(request, 'pay-review', PASSWORD, 'Harbor Coffee Roasters');
+  const { businessId } = payer;
+  const sender = 'Northwind Supply Co.';
+  const pay = new MakePaymentPage(page);
+  const detail = new PaymentDetailPage(page);
+  let refNo = '';
+
+  await test.step('For Review starts empty; the sandbox supplier sends an invoice', async () => {
+    await openSignedIn(page, payer.session, businessId, `/b/${businessId}/bills/payment-request`);
+    await expect(page.getByRole('tab', { name: /For Review/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Looks like you are all caught up!' })).toBeVisible();
+    const sent = page.getByText(new RegExp(`^${sender} sent you invoice (\\S+)\\.$`));
+    await page.getByRole('button', { name: 'Send a sample payment request' }).click();
+    await expect(sent).toBeVisible();
+    refNo = /invoice (\S+)\.$/.exec((await sent.textContent()) ?? '')?.[1] ?? '';
+    expect(refNo).not.toBe('');
+    const table = page.getByRole('table', { name: 'Payment requests for review' });
+    const row = table.getByRole('row').filter({ hasText: refNo });
+    await expect(row).toContainText(sender);
+    await expect(row.getByText('Requested', { exact: true })).toBeVisible();
+  });
+
+  await test.step('Review & pay maps the sender to a new vendor and opens its bill for payment', async () => {
+    await page.getByRole('button', { name: `Review and pay invoice ${refNo} from ${sender}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Map vendor' });
+    await expect(dialog).toContainText(`Which of your vendors is ${sender}?`);
+    await expect(dialog.getByRole('radio', { name: `Add ${sender} as a new vendor` })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/b/${businessId}/bills/payment-request/[0-9a-f]{24}/make-payment\\?paymentRequestId=`),
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay bill' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Bill', exact: true })).toContainText(sender);
+    await expect(page.getByRole('region', { name: 'Bill', exact: true })).toContainText(`Ref# ${refNo}`);
+    const requestPanel = page.getByRole('region', { name: 'Payment request' });
+    await expect(requestPanel).toContainText(sender);
+    const activity = requestPanel.getByLabel('Payment request activity');
+    await expect(activity.getByText('Requested', { exact: true })).toBeVisible();
+    await expect(activity.getByText('Vendor mapped', { exact: true })).toBeVisible();
+  });
+
+  await test.step('the vendor has no bank on file: the payment waits for it, and a reminder can be sent', async () => {
+    await pay.payFrom(new RegExp(`^Chase .*${payer.bank.accountMask.slice(-4)}$`));
+    await pay.processDateAfter(await railsTodayViaApi(request));
+    await expectFreshToast(page, 'Payment scheduled.', () =>
+      pay.form.getByRole('button', { name: 'Schedule payment' }).click(),
+    );
+    await expect(page.getByRole('heading', { level: 1, name: `Payment to ${sender}` })).toBeVisible();
+    await expect(detail.summary).toContainText(
+      'Waiting for the vendor to accept this payment and add their bank details.',
+    );
+    await expectFreshToast(page, 'Reminder sent to the vendor.', () =>
+      page.getByRole('button', { name: 'Resend reminder' }).click(),
+    );
+  });
+
+  await test.step('the sender is on the vendors list; the request stays in For Review as Processing', async () => {
+    await page.goto(`/b/${businessId}/vendors`);
+    await expect(page.getByRole('cell', { name: sender })).toBeVisible();
+    await page.goto(`/b/${businessId}/bills/payment-request`);
+    const row = page
+      .getByRole('table', { name: 'Payment requests for review' })
+      .getByRole('row')
+      .filter({ hasText: refNo });
+    await expect(row.getByText('Processing', { exact: true })).toBeVisible();
+  });
+});

@@ -27,7 +27,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { ErrorState } from '@/components/error-state';
@@ -94,7 +94,7 @@ const successMessage = (payment: PaymentView, today: string): string => {
  * Process Date, Pay Amount, Internal Remarks, the card fee when paying by card — and Pay / Schedule
  * payment, sent once per submission with an Idempotency-Key.
  */
-export function MakePaymentPage() {
+export function MakePaymentPage({ aside }: MakePaymentPageProps = {}) {
   const { businessId = '', paymentId: billId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const paymentRequestId = searchParams.get('paymentRequestId');
@@ -118,13 +118,20 @@ export function MakePaymentPage() {
       paymentRequestId={paymentRequestId}
       canPay={canPay}
       onPaid={(payment) => void navigate(paths.billPaymentDetail(businessId, payment.id))}
+      aside={aside}
     />
   );
 }
 
 type Bill = NonNullable<ReturnType<typeof useBill>['data']>;
 
+export type MakePaymentPageProps = {
+  /** Shown below the form (the route adds the payment request's activity when paying one). */
+  aside?: ReactNode;
+};
+
 type PaymentFormProps = {
+  aside?: ReactNode;
   businessId: string;
   bill: Bill;
   paymentRequestId: string | null;
@@ -132,7 +139,7 @@ type PaymentFormProps = {
   onPaid: (payment: PaymentView) => void;
 };
 
-const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid }: PaymentFormProps) => {
+const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside }: PaymentFormProps) => {
   const today = useMemo(localToday, []);
   const range = holidayRange(today);
   const holidaysQuery = useBankHolidays(range.from, range.to);
@@ -454,6 +461,7 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid }: Pay
           </form>
         </Paper>
       )}
+      {aside}
     </Stack>
   );
 };

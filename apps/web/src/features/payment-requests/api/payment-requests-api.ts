@@ -36,6 +36,8 @@ export const paymentRequestKeys = {
   list: (businessId: string, params: PaymentRequestsParams) =>
     [...paymentRequestKeys.lists(businessId), params] as const,
   summary: (businessId: string) => [...paymentRequestKeys.business(businessId), 'summary'] as const,
+  detail: (businessId: string, id: string) =>
+    [...paymentRequestKeys.business(businessId), 'detail', id] as const,
   toMap: (businessId: string, id: string) =>
     [...paymentRequestKeys.business(businessId), 'to-map', id] as const,
   sandbox: ['sandbox', 'payment-requests'] as const,
@@ -98,6 +100,19 @@ const useRefreshAfterChange = (businessId: string) => {
       queryClient.invalidateQueries({ queryKey: sharedQueryKeys.bills(businessId), refetchType: 'all' }),
     ]);
 };
+
+/** `GET payment-requests/{id}`: one request received, with its lines and timeline (never cached). */
+export const usePaymentRequest = (businessId: string, paymentRequestId: string | null) =>
+  useQuery({
+    queryKey: paymentRequestKeys.detail(businessId, paymentRequestId ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/payment-requests/${encodeURIComponent(paymentRequestId ?? '')}`, {
+        schema: paymentRequestDetailSchema,
+        signal,
+      }),
+    enabled: businessId !== '' && Boolean(paymentRequestId),
+    ...NEVER_CACHED,
+  });
 
 /** `POST payment-requests/{id}/map-business`: `contactId`, or none to add the sender as a new vendor. */
 export const useMapBusiness = (businessId: string) => {
