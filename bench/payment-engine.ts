@@ -1,15 +1,27 @@
 // `npm run bench:payment-engine -w @ferry/bench`: payment status transitions that post to the ledger
-// (SUBMIT_TO_RAILS: PAYMENT_SUBMIT, then SETTLE: PAYMENT_SETTLE), through the engine's applyPaymentEvent —
-// row lock, status, timeline, ledger posting and bill update in one database transaction per batch — on
-// the embedded database and, when DATABASE_URL is set, on PostgreSQL. Figures only: nothing is asserted.
+// (SUBMIT_TO_RAILS: PAYMENT_SUBMIT, then SETTLE: PAYMENT_SETTLE) on the embedded database and, when
+// DATABASE_URL is set, on PostgreSQL. Two paths:
+// - batched: applyPaymentEvents, as the engine's sweeps run it — many payments per database transaction
+//   (row locks, statuses, timeline, ledger postings and bills in a constant number of statements);
+// - one by one: applyPaymentEvent, one payment per database transaction (the API's path).
+// Figures only: nothing is asserted.
+//
+// Options: BENCH_PGLITE_PAYMENTS (default 2,000), BENCH_PG_PAYMENTS (default 10,000), BENCH_BATCH (payments
+// per db tx of the batched path, default 50,200,500), BENCH_WORKERS (connections on PostgreSQL, default
+// 1,2,4), BENCH_SINGLE_PAYMENTS (payments of the one-by-one run, default 300; 0 skips it), BENCH_PGLITE=false
+// (PostgreSQL only).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
-import type { PaymentEvent } from '@ferry/domain/payments';
 import { loadConfig } from '../apps/server/src/config.js';
 import { assertLedgerBalanced } from '../apps/server/src/modules/ledger/service.js';
-import { seedPayments } from '../apps/server/src/modules/payments/engine/workload.js';
-import { applyPaymentEvent, SYSTEM_ACTOR } from '../apps/server/src/modules/payments/state.js';
+import { countStatements, seedPayments } from '../apps/server/src/modules/payments/engine/workload.js';
+import {
+  type ApplyPaymentEventInput,
+  applyPaymentEvent,
+  applyPaymentEvents,
+  SYSTEM_ACTOR,
+} from '../apps/server/src/modules/payments/state.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { type Database, openPostgres, wrapPglite } from '../apps/server/src/platform/db/client.js';
 import { applyMigrations } from '../apps/server/src/platform/db/migrate.js';
@@ -22,42 +34,61 @@ const list = (value: string | undefined, fallback: string) =>
     .map((n) => Number(n.trim()))
     .filter((n) => n > 0);
 
-const STEPS: { event: PaymentEvent; action: 'SUBMITTED' | 'DELIVERED'; label: string }[] = [
-  { event: { type: 'SUBMIT_TO_RAILS' }, action: 'SUBMITTED', label: 'Processing' },
-  { event: { type: 'SETTLE' }, action: 'DELIVERED', label: 'Delivered' },
+const STEPS: ((paymentId: string, at: Date) => ApplyPaymentEventInput)[] = [
+  (paymentId, at) => ({
+    paymentId,
+    event: { type: 'SUBMIT_TO_RAILS' },
+    actor: SYSTEM_ACTOR,
+    timeline: { action: 'SUBMITTED', label: 'Processing' },
+    at,
+  }),
+  (paymentId, at) => ({
+    paymentId,
+    event: { type: 'SETTLE' },
+    actor: SYSTEM_ACTOR,
+    timeline: { action: 'DELIVERED', label: 'Delivered' },
+    at,
+  }),
 ];
+
+interface Run {
+  transitions: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  transactions: number;
+  statementsPerTransaction: number;
+}
 
 /**
  * `payments` SCHEDULED payments go through SUBMIT_TO_RAILS then SETTLE (2 ledger-posting transitions
- * each) on `workers` connections, `perTransaction` payments per database transaction.
+ * each) on `workers` connections, `perTransaction` payments per database transaction: batched through
+ * applyPaymentEvents, or one by one through applyPaymentEvent.
  */
 async function run(
   database: Database,
   businessId: string,
-  payments: number,
-  workers: number,
-  perTransaction: number,
-) {
-  const fixture = await seedPayments(database, { businessId, count: payments, status: 'SCHEDULED' });
+  options: { payments: number; workers: number; perTransaction: number; batched: boolean },
+): Promise<Run> {
+  const fixture = await seedPayments(database, { businessId, count: options.payments, status: 'SCHEDULED' });
+  const counter = countStatements(database.db);
   const at = new Date();
   const latencies: number[] = [];
   const started = performance.now();
   for (const step of STEPS) {
     await Promise.all(
-      Array.from({ length: workers }, async (_, worker) => {
-        const mine = fixture.paymentIds.filter((_, index) => index % workers === worker);
-        for (let start = 0; start < mine.length; start += perTransaction) {
-          const batch = mine.slice(start, start + perTransaction);
+      Array.from({ length: options.workers }, async (_, worker) => {
+        const mine = fixture.paymentIds.filter((_, index) => index % options.workers === worker);
+        for (let start = 0; start < mine.length; start += options.perTransaction) {
+          const inputs = mine.slice(start, start + options.perTransaction).map((id) => step(id, at));
           const began = performance.now();
-          await database.db.transaction(async (tx) => {
-            for (const paymentId of batch) {
-              await applyPaymentEvent(tx, {
-                paymentId,
-                event: step.event,
-                actor: SYSTEM_ACTOR,
-                timeline: { action: step.action, label: step.label },
-                at,
-              });
+          await counter.db.transaction(async (tx) => {
+            if (options.batched) {
+              const outcomes = await applyPaymentEvents(tx, inputs);
+              const refused = outcomes.find((outcome) => !outcome.ok);
+              if (refused && !refused.ok) throw refused.error;
+            } else {
+              for (const input of inputs) await applyPaymentEvent(tx, input);
             }
           });
           latencies.push(performance.now() - began);
@@ -68,36 +99,60 @@ async function run(
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const transitions = options.payments * STEPS.length;
   return {
-    transitions: payments * STEPS.length,
-    perSecond: (payments * STEPS.length) / seconds,
+    transitions,
+    perSecond: transitions / seconds,
     p50: p(0.5),
     p99: p(0.99),
+    transactions: latencies.length,
+    statementsPerTransaction: counter.count / latencies.length,
   };
+}
+
+function print(label: string, result: Run) {
+  console.log(
+    [
+      `  ${label}`.padEnd(42),
+      `${Math.round(result.perSecond)} transitions/s`.padStart(20),
+      `p50 ${result.p50.toFixed(1)} ms/db tx`.padStart(20),
+      `p99 ${result.p99.toFixed(1)} ms/db tx`.padStart(20),
+      `${result.statementsPerTransaction.toFixed(1)} statements/db tx`.padStart(24),
+      `(${result.transitions} transitions, ${result.transactions} db tx)`.padStart(34),
+    ].join(' '),
+  );
 }
 
 async function measure(
   title: string,
   database: Database,
-  options: { payments: number; workers: number[]; batches: number[] },
+  options: { payments: number; workers: number[]; batches: number[]; single: number },
 ) {
   await applyMigrations(database);
   const { businessId } = await makeBusiness({ database, clock: systemClock, config });
   console.log(`\n${title}`);
-  await run(database, businessId, Math.min(200, options.payments), 1, 10); // warm up
+  // Warm up both paths (plans, caches, the ledger accounts).
+  await run(database, businessId, { payments: 200, workers: 1, perTransaction: 100, batched: true });
+  await run(database, businessId, { payments: 20, workers: 1, perTransaction: 1, batched: false });
   for (const workers of options.workers) {
     for (const perTransaction of options.batches) {
-      const result = await run(database, businessId, options.payments, workers, perTransaction);
-      console.log(
-        [
-          `  ${workers} connection${workers > 1 ? 's' : ''}, ${perTransaction} payments per db tx`.padEnd(40),
-          `${Math.round(result.perSecond)} transitions/s`.padStart(20),
-          `p50 ${result.p50.toFixed(1)} ms/db tx`.padStart(18),
-          `p99 ${result.p99.toFixed(1)} ms/db tx`.padStart(18),
-          `(${result.transitions} transitions)`.padStart(22),
-        ].join(' '),
-      );
+      const result = await run(database, businessId, {
+        payments: options.payments,
+        workers,
+        perTransaction,
+        batched: true,
+      });
+      print(`batched, ${workers} conn., ${perTransaction} payments/db tx`, result);
     }
+  }
+  if (options.single > 0) {
+    const result = await run(database, businessId, {
+      payments: options.single,
+      workers: 1,
+      perTransaction: 1,
+      batched: false,
+    });
+    print('one by one, 1 conn., 1 payment/db tx', result);
   }
   const started = performance.now();
   const checked = await assertLedgerBalanced(database.db);
@@ -122,31 +177,40 @@ async function admin(connectionString: string, text: string) {
 }
 
 console.log(
-  `payment transitions with ledger posting (SUBMIT_TO_RAILS + SETTLE through applyPaymentEvent), ${os.cpus().length} cores, Node ${process.version}`,
+  `payment transitions with ledger posting (SUBMIT_TO_RAILS + SETTLE), ${os.cpus().length} cores, Node ${process.version}, load ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`,
 );
 
-const memory = wrapPglite(await PGlite.create());
-try {
-  await measure('PGlite (embedded, in memory)', memory, {
-    payments: Number(process.env.BENCH_PGLITE_PAYMENTS ?? 1_000),
-    workers: [1],
-    batches: list(process.env.BENCH_BATCH, '1,100'),
-  });
-} finally {
-  await memory.close();
+const batches = list(process.env.BENCH_BATCH, '50,200,500');
+const single = Number(process.env.BENCH_SINGLE_PAYMENTS ?? 300);
+if (process.env.BENCH_PGLITE !== 'false') {
+  const memory = wrapPglite(await PGlite.create());
+  try {
+    await measure('PGlite (embedded, in memory)', memory, {
+      payments: Number(process.env.BENCH_PGLITE_PAYMENTS ?? 2_000),
+      workers: [1],
+      batches,
+      single,
+    });
+  } finally {
+    await memory.close();
+  }
 }
 
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
-  const workers = list(process.env.BENCH_WORKERS, '1,4,8');
+  const workers = list(process.env.BENCH_WORKERS, '1,2,4');
   const name = `ferry_bench_payments_${randomBytes(4).toString('hex')}`;
   await admin(databaseUrl, `create database ${name}`);
   const server = await openPostgres(withDatabase(databaseUrl, name), Math.max(...workers, 2));
   try {
     await measure(`PostgreSQL (${new URL(databaseUrl).host})`, server, {
-      payments: Number(process.env.BENCH_PG_PAYMENTS ?? 5_000),
+      payments: Number(process.env.BENCH_PG_PAYMENTS ?? 10_000),
       workers,
-      batches: list(process.env.BENCH_BATCH, '1,100'),
+      batches,
+      single,
     });
   } finally {
     await server.close();

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { newId } from '../../platform/ids.js';
@@ -10,6 +10,7 @@ import {
   SYSTEM_REFERENCE,
   type SystemAccountKind,
 } from './accounts.js';
+import { chunked, insertRows, newIds } from './bulk.js';
 import {
   type LedgerAccountRow,
   type LedgerEntryRow,
@@ -112,9 +113,17 @@ const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 const MAX_KEY_LENGTH = 200;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-function withTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+/** Runs `work` in the caller's transaction, or in a new one when given the database itself. */
+export function withTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (db instanceof PgTransaction) return work(db as Tx);
   return (db as Db).transaction(work);
+}
+
+/** The only answer of a batch of one. */
+function single<T>(items: readonly T[]): T {
+  const [item] = items;
+  if (item === undefined || items.length !== 1) throw new Error('a batch of one answered none or several');
+  return item;
 }
 
 /** A SUM read back as text (numeric in PostgreSQL), as a safe-integer number of cents. */
@@ -187,11 +196,18 @@ export interface EnsureLedgerAccountInput {
   currency?: string;
 }
 
-/** The account for (kind, reference, currency), created on first use. */
-export async function ensureLedgerAccount(
-  db: DbOrTx,
-  input: EnsureLedgerAccountInput,
-): Promise<LedgerAccountRow> {
+interface WantedAccount {
+  businessId: string | null;
+  kind: LedgerAccountKind;
+  referenceId: string;
+  currency: string;
+  key: string;
+}
+
+const accountKey = (account: Pick<WantedAccount, 'kind' | 'referenceId' | 'currency'>) =>
+  `${account.kind}|${account.referenceId}|${account.currency}`;
+
+function wantedAccount(input: EnsureLedgerAccountInput): WantedAccount {
   const currency = input.currency ?? DEFAULT_CURRENCY;
   const isSystem = (SYSTEM_ACCOUNT_KINDS as readonly string[]).includes(input.kind);
   const referenceId = input.referenceId ?? (isSystem ? SYSTEM_REFERENCE : undefined);
@@ -209,29 +225,78 @@ export async function ensureLedgerAccount(
         : `A ${input.kind} ledger account belongs to a business.`,
     );
   }
-  const where = and(
-    eq(ledgerAccounts.kind, input.kind),
-    eq(ledgerAccounts.referenceId, referenceId),
-    eq(ledgerAccounts.currency, currency),
-  );
-  let [account] = await db.select().from(ledgerAccounts).where(where).limit(1);
-  if (!account) {
-    [account] = await db
+  const wanted = { businessId: input.businessId, kind: input.kind, referenceId, currency };
+  return { ...wanted, key: accountKey(wanted) };
+}
+
+/** The account for (kind, reference, currency), created on first use. */
+export async function ensureLedgerAccount(
+  db: DbOrTx,
+  input: EnsureLedgerAccountInput,
+): Promise<LedgerAccountRow> {
+  return single(await ensureLedgerAccounts(db, [input]));
+}
+
+/**
+ * The accounts for many (kind, reference, currency), in input order, created on first use: one SELECT
+ * of them all, one INSERT of the missing ones (a concurrent creation wins, its row is read back).
+ */
+export async function ensureLedgerAccounts(
+  db: DbOrTx,
+  inputs: readonly EnsureLedgerAccountInput[],
+): Promise<LedgerAccountRow[]> {
+  const wanted = inputs.map(wantedAccount);
+  const distinct = [...new Map(wanted.map((account) => [account.key, account])).values()];
+  const found = new Map<string, LedgerAccountRow>();
+  const read = async (accounts: WantedAccount[]) => {
+    if (accounts.length === 0) return;
+    const rows = await db
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        or(
+          ...accounts.map((account) =>
+            and(
+              eq(ledgerAccounts.kind, account.kind),
+              eq(ledgerAccounts.referenceId, account.referenceId),
+              eq(ledgerAccounts.currency, account.currency),
+            ),
+          ),
+        ),
+      );
+    for (const row of rows) found.set(accountKey(row), row);
+  };
+  for (const chunk of chunked(distinct)) await read(chunk);
+  const missing = distinct.filter((account) => !found.has(account.key));
+  for (const chunk of chunked(missing)) {
+    const inserted = await db
       .insert(ledgerAccounts)
-      .values({ id: newId(), businessId: input.businessId, kind: input.kind, referenceId, currency })
+      .values(
+        chunk.map((account) => ({
+          id: newId(),
+          businessId: account.businessId,
+          kind: account.kind,
+          referenceId: account.referenceId,
+          currency: account.currency,
+        })),
+      )
       .onConflictDoNothing()
       .returning();
-    // Created at the same moment by someone else: read theirs.
-    if (!account) [account] = await db.select().from(ledgerAccounts).where(where).limit(1);
+    for (const row of inserted) found.set(accountKey(row), row);
   }
-  if (!account) throw new Error('ledger account vanished after a unique conflict');
-  if (account.businessId !== input.businessId) {
-    throw new LedgerError(
-      'ACCOUNT_MISMATCH',
-      `The ${input.kind} ledger account for ${referenceId} belongs to another business.`,
-    );
-  }
-  return account;
+  // Created at the same moment by someone else: read theirs.
+  await read(missing.filter((account) => !found.has(account.key)));
+  return wanted.map((account) => {
+    const row = found.get(account.key);
+    if (!row) throw new Error('ledger account vanished after a unique conflict');
+    if (row.businessId !== account.businessId) {
+      throw new LedgerError(
+        'ACCOUNT_MISMATCH',
+        `The ${account.kind} ledger account for ${account.referenceId} belongs to another business.`,
+      );
+    }
+    return row;
+  });
 }
 
 /** One of Ferry's own accounts (CLEARING, FEES, EXTERNAL). */
@@ -255,58 +320,15 @@ async function entriesOf(db: DbOrTx, transactionIds: string[]): Promise<LedgerEn
     .orderBy(asc(ledgerEntries.transactionId), asc(ledgerEntries.amountCents), asc(ledgerEntries.id));
 }
 
-async function insertPosting(
-  tx: Tx,
-  input: PostTransactionInput & { reversesTransactionId?: string },
-): Promise<PostedTransaction> {
-  const [inserted] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      id: newId(),
-      businessId: input.businessId,
-      kind: input.kind,
-      paymentId: input.paymentId ?? null,
-      idempotencyKey: input.idempotencyKey,
-      reversesTransactionId: input.reversesTransactionId ?? null,
-      memo: input.memo ?? null,
-      ...(input.at ? { createdAt: input.at } : {}),
-    })
-    // Any unique conflict (the key, or a second reversal of one transaction) writes nothing.
-    .onConflictDoNothing()
-    .returning();
-  if (inserted) {
-    const entries = await tx
-      .insert(ledgerEntries)
-      .values(
-        input.legs.map((leg) => ({
-          id: newId(),
-          transactionId: inserted.id,
-          accountId: leg.account.id,
-          amountCents: leg.amountCents,
-          currency: leg.account.currency,
-          ...(input.at ? { createdAt: input.at } : {}),
-        })),
-      )
-      .returning();
-    return { transaction: inserted, entries, created: true };
-  }
+type PostingInput = PostTransactionInput & { reversesTransactionId?: string };
 
-  const [existing] = await tx
-    .select()
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey))
-    .limit(1);
-  if (!existing) {
-    if (input.reversesTransactionId) {
-      throw new LedgerError(
-        'ALREADY_REVERSED',
-        `Ledger transaction ${input.reversesTransactionId} has already been reversed.`,
-      );
-    }
-    throw new Error('ledger transaction insert conflicted on neither its key nor its reversal');
-  }
-  const entries = await entriesOf(tx, [existing.id]);
-  const same =
+/** Is a replayed posting the same as the one stored under its key? */
+function samePosting(
+  existing: LedgerTransactionRow,
+  entries: LedgerEntryRow[],
+  input: PostingInput,
+): boolean {
+  return (
     existing.businessId === input.businessId &&
     existing.kind === input.kind &&
     existing.paymentId === (input.paymentId ?? null) &&
@@ -318,15 +340,178 @@ async function insertPosting(
           currency: leg.account.currency,
           amountCents: leg.amountCents,
         })),
-      );
-  if (!same) {
-    throw new LedgerError(
-      'IDEMPOTENCY_KEY_REUSED',
-      `Idempotency key ${JSON.stringify(input.idempotencyKey)} was already used for a different ledger transaction (${existing.id}).`,
-      { transactionId: existing.id },
+      )
+  );
+}
+
+/**
+ * Writes validated postings in input order with multi-row INSERTs: the headers (ON CONFLICT DO NOTHING:
+ * any unique conflict — the key, or a second reversal of one transaction — writes nothing), then the
+ * entries of the new ones. A posting whose key was already used (before, or earlier in the same batch)
+ * answers the stored transaction when it is the same posting, and is refused otherwise.
+ */
+async function insertPostings(tx: Tx, inputs: readonly PostingInput[]): Promise<PostedTransaction[]> {
+  const ids = newIds(inputs.length);
+  const legIds = newIds(inputs.reduce((sum, input) => sum + input.legs.length, 0));
+  let nextLeg = 0;
+  const inserted = new Map<string, LedgerTransactionRow>();
+  for (const chunk of chunked(inputs.map((input, index) => ({ input, id: ids[index] as string })))) {
+    const rows = await insertRows(
+      tx,
+      ledgerTransactions,
+      chunk.map(({ input, id }) => ({
+        id,
+        businessId: input.businessId,
+        kind: input.kind,
+        paymentId: input.paymentId ?? null,
+        idempotencyKey: input.idempotencyKey,
+        reversesTransactionId: input.reversesTransactionId ?? null,
+        memo: input.memo ?? null,
+        ...(input.at ? { createdAt: input.at } : {}),
+      })),
+      { onConflictDoNothing: true, returning: true },
     );
+    for (const row of rows) inserted.set(row.id, row);
   }
-  return { transaction: existing, entries, created: false };
+
+  // The entries of the new transactions, as stored: created with their transaction (the same instant,
+  // `at` or the database transaction's now()).
+  const entries = new Map<string, LedgerEntryRow[]>();
+  inputs.forEach((input, index) => {
+    const transaction = inserted.get(ids[index] as string);
+    if (!transaction) return;
+    entries.set(
+      transaction.id,
+      input.legs.map((leg) => ({
+        id: legIds[nextLeg++] as string,
+        transactionId: transaction.id,
+        accountId: leg.account.id,
+        amountCents: leg.amountCents,
+        currency: leg.account.currency,
+        createdAt: transaction.createdAt,
+      })),
+    );
+  });
+  const entryRows = inputs.flatMap((input, index) =>
+    (entries.get(ids[index] as string) ?? []).map(({ createdAt, ...entry }) =>
+      // Without an instant, the database's now() (that of the transaction rows too).
+      input.at ? { ...entry, createdAt } : entry,
+    ),
+  );
+  for (const chunk of chunked(entryRows)) await insertRows(tx, ledgerEntries, chunk);
+
+  const replayKeys = [
+    ...new Set(inputs.filter((_, index) => !inserted.has(ids[index] as string)).map((i) => i.idempotencyKey)),
+  ];
+  const existing = new Map<string, LedgerTransactionRow>();
+  for (const chunk of chunked(replayKeys)) {
+    const rows = await tx
+      .select()
+      .from(ledgerTransactions)
+      .where(inArray(ledgerTransactions.idempotencyKey, chunk));
+    for (const row of rows) existing.set(row.idempotencyKey, row);
+  }
+  const storedEntries = await entriesOf(
+    tx,
+    [...existing.values()].map((row) => row.id),
+  );
+
+  return inputs.map((input, index) => {
+    const created = inserted.get(ids[index] as string);
+    if (created) return { transaction: created, entries: entries.get(created.id) ?? [], created: true };
+    const stored = existing.get(input.idempotencyKey);
+    if (!stored) {
+      if (input.reversesTransactionId) {
+        throw new LedgerError(
+          'ALREADY_REVERSED',
+          `Ledger transaction ${input.reversesTransactionId} has already been reversed.`,
+        );
+      }
+      throw new Error('ledger transaction insert conflicted on neither its key nor its reversal');
+    }
+    const storedLegs = storedEntries.filter((entry) => entry.transactionId === stored.id);
+    if (!samePosting(stored, storedLegs, input)) {
+      throw new LedgerError(
+        'IDEMPOTENCY_KEY_REUSED',
+        `Idempotency key ${JSON.stringify(input.idempotencyKey)} was already used for a different ledger transaction (${stored.id}).`,
+        { transactionId: stored.id },
+      );
+    }
+    return { transaction: stored, entries: storedLegs, created: false };
+  });
+}
+
+/** One posting of a batch: a new balanced transaction, or the reversal of a stored one. */
+export type LedgerBatchItem = { post: PostTransactionInput } | { reverse: ReverseTransactionInput };
+
+/**
+ * Posts many transactions and reversals in one database transaction (the caller's, or a new one), in
+ * order, with a constant number of statements: each item as `postTransaction` or `reverseTransaction`
+ * would post it alone, with the same idempotency (a key already posted answers its transaction and
+ * writes nothing; another posting under it is refused) and the same checks (whole cents, balanced legs,
+ * a transaction reversed at most once). Any refusal throws and writes nothing of the batch.
+ */
+export async function postLedgerBatch(
+  db: DbOrTx,
+  items: readonly LedgerBatchItem[],
+): Promise<PostedTransaction[]> {
+  for (const item of items) {
+    if ('post' in item) {
+      validateKey(item.post.idempotencyKey);
+      validateLegs(item.post.legs);
+    } else {
+      validateKey(item.reverse.idempotencyKey);
+    }
+  }
+  if (items.length === 0) return [];
+  return withTransaction(db, async (tx) => {
+    const reversed = [
+      ...new Set(items.flatMap((item) => ('reverse' in item ? [item.reverse.transactionId] : []))),
+    ];
+    const originals = new Map<string, LedgerTransactionRow>();
+    for (const chunk of chunked(reversed)) {
+      const rows = await tx.select().from(ledgerTransactions).where(inArray(ledgerTransactions.id, chunk));
+      for (const row of rows) originals.set(row.id, row);
+    }
+    const originalEntries = await entriesOf(tx, [...originals.keys()]);
+    const postings = items.map((item): PostingInput => {
+      if ('post' in item) return item.post;
+      const input = item.reverse;
+      const original = originals.get(input.transactionId);
+      if (!original) {
+        throw new LedgerError('TRANSACTION_NOT_FOUND', `No ledger transaction ${input.transactionId}.`);
+      }
+      const legs = originalEntries
+        .filter((entry) => entry.transactionId === original.id)
+        .map((entry) => ({
+          account: { id: entry.accountId, currency: entry.currency },
+          amountCents: -entry.amountCents,
+        }));
+      validateLegs(legs);
+      return {
+        businessId: original.businessId,
+        kind: input.kind ?? 'REVERSAL',
+        paymentId: original.paymentId,
+        idempotencyKey: input.idempotencyKey,
+        legs,
+        memo: input.memo ?? `Reversal of ${original.id}`,
+        at: input.at,
+        reversesTransactionId: original.id,
+      };
+    });
+    return insertPostings(tx, postings);
+  });
+}
+
+/** Many `postTransaction`s in one go (see postLedgerBatch). */
+export function postTransactions(
+  db: DbOrTx,
+  inputs: readonly PostTransactionInput[],
+): Promise<PostedTransaction[]> {
+  return postLedgerBatch(
+    db,
+    inputs.map((post) => ({ post })),
+  );
 }
 
 /**
@@ -334,9 +519,7 @@ async function insertPosting(
  * (then nothing is written; a different posting under that key is refused).
  */
 export async function postTransaction(db: DbOrTx, input: PostTransactionInput): Promise<PostedTransaction> {
-  validateKey(input.idempotencyKey);
-  validateLegs(input.legs);
-  return withTransaction(db, (tx) => insertPosting(tx, input));
+  return single(await postTransactions(db, [input]));
 }
 
 /**
@@ -347,33 +530,7 @@ export async function reverseTransaction(
   db: DbOrTx,
   input: ReverseTransactionInput,
 ): Promise<PostedTransaction> {
-  validateKey(input.idempotencyKey);
-  return withTransaction(db, async (tx) => {
-    const [original] = await tx
-      .select()
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.id, input.transactionId))
-      .limit(1);
-    if (!original) {
-      throw new LedgerError('TRANSACTION_NOT_FOUND', `No ledger transaction ${input.transactionId}.`);
-    }
-    const entries = await entriesOf(tx, [original.id]);
-    const legs = entries.map((entry) => ({
-      account: { id: entry.accountId, currency: entry.currency },
-      amountCents: -entry.amountCents,
-    }));
-    validateLegs(legs);
-    return insertPosting(tx, {
-      businessId: original.businessId,
-      kind: input.kind ?? 'REVERSAL',
-      paymentId: original.paymentId,
-      idempotencyKey: input.idempotencyKey,
-      legs,
-      memo: input.memo ?? `Reversal of ${original.id}`,
-      at: input.at,
-      reversesTransactionId: original.id,
-    });
-  });
+  return single(await postLedgerBatch(db, [{ reverse: input }]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,13 @@ import { payments } from './tables.js';
 import { joinedSelect, type PaymentJoined } from './views.js';
 
 /** Mails to the vendor about a payment (remittance details included). */
-export type VendorPaymentMailKind = 'SCHEDULED' | 'ACCEPT' | 'ACCEPT_REMINDER' | 'DELIVERED' | 'FAILED';
+export type VendorPaymentMailKind =
+  | 'SCHEDULED'
+  | 'ACCEPT'
+  | 'ACCEPT_REMINDER'
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'REVERSED';
 
 type Ctx = Pick<AppContext, 'clock' | 'jobs' | 'config'>;
 
@@ -58,6 +64,7 @@ export function renderVendorPaymentMail(options: {
     ACCEPT_REMINDER: `Reminder: ${payerName} is waiting to pay you ${amount}`,
     DELIVERED: `${payerName} paid you ${amount}`,
     FAILED: `A payment of ${amount} from ${payerName} failed`,
+    REVERSED: `A payment of ${amount} from ${payerName} was returned`,
   };
   const intros: Record<VendorPaymentMailKind, string> = {
     SCHEDULED: `${payerName} scheduled a payment to you on Ferry for bill ${joined.bill.refNo}.`,
@@ -65,6 +72,7 @@ export function renderVendorPaymentMail(options: {
     ACCEPT_REMINDER: `${payerName} is still waiting to pay you for bill ${joined.bill.refNo}. Accept the payment and tell us where to send it.`,
     DELIVERED: `Your payment from ${payerName} for bill ${joined.bill.refNo} has been delivered.`,
     FAILED: `The payment from ${payerName} for bill ${joined.bill.refNo} failed. ${getPaymentFailureMessage(joined.payment.failureReason, 'payee')}`,
+    REVERSED: `The payment from ${payerName} for bill ${joined.bill.refNo} was returned by your bank after delivery, and the money went back to ${payerName}. ${getPaymentFailureMessage(joined.payment.failureReason, 'payee')}`,
   };
   const needsLink = kind === 'ACCEPT' || kind === 'ACCEPT_REMINDER';
   const subject = subjects[kind];

@@ -203,7 +203,7 @@ describe('payment engine: sandbox failure amounts', () => {
   });
 
   it('$13.13 is delivered, then returned R03 two business days later: REVERSED with exact opposite postings', async () => {
-    const { payer, billId } = await setup(5_000);
+    const { payer, vendor, billId } = await setup(5_000);
     const id = await pay(t, payer, { billId, amount: '13.13', processDate: today() });
     await runPaymentEngine(t.context);
     await advance(payer, 3);
@@ -220,6 +220,7 @@ describe('payment engine: sandbox failure amounts', () => {
     });
     expect(row.reversedAt).not.toBeNull();
     expect((await timelineActions(t.context, id)).at(-1)).toBe('REVERSED');
+    expect((await mailsTo(vendor.email)).filter((s) => / was returned$/.test(s))).toHaveLength(1);
 
     const ledger = await paymentLedger(t.context, id);
     expect(ledger.kinds).toEqual(['PAYMENT_SUBMIT', 'PAYMENT_SETTLE', 'PAYMENT_RETURN', 'PAYMENT_RETURN']);
@@ -259,12 +260,11 @@ describe('payment engine: crashes and concurrent workers', () => {
       },
     });
     await expect(killed).rejects.toThrow('worker killed');
-    // The first payment was committed PROCESSING (ledger posted) but its debit never reached the rails.
-    const first = (await Promise.all(ids.map((id) => paymentRow(t.context, id)))).filter(
-      (row) => row.status === 'PROCESSING',
-    );
-    expect(first).toHaveLength(1);
-    expect(await transfersOf(t.context, first[0]?.id ?? '')).toEqual([]);
+    // Both were committed PROCESSING in one batch (ledger posted), but no debit reached the rails.
+    for (const id of ids) {
+      expect((await paymentRow(t.context, id)).status).toBe('PROCESSING');
+      expect(await transfersOf(t.context, id)).toEqual([]);
+    }
 
     // The next run repairs it (and submits the other); two workers at once duplicate nothing.
     await Promise.all([runPaymentEngine(t.context), runPaymentEngine(t.context)]);

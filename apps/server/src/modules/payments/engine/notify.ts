@@ -9,13 +9,13 @@ export type EngineVendorMail = 'SCHEDULED' | 'DELIVERED' | 'FAILED' | 'REVERSED'
 /**
  * Queues the vendor's mail about a status the engine reached, in the caller's transaction: it goes out
  * exactly when the status change commits. Payments marked as paid (no money through Ferry) are never
- * mailed. A reversal has no vendor mail yet (the mail module has no REVERSED kind).
+ * mailed.
  */
 export async function queueVendorPaymentMail(
   tx: DbOrTx,
   context: Pick<AppContext, 'clock' | 'jobs' | 'config'>,
   options: { payment: PaymentRow; kind: EngineVendorMail },
 ): Promise<void> {
-  if (options.payment.method === null || options.kind === 'REVERSED') return;
+  if (options.payment.method === null) return;
   await queueMail(context, tx, { paymentId: options.payment.id, kind: options.kind });
 }

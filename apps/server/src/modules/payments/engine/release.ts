@@ -9,22 +9,52 @@ import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { businessBankAccounts } from '../../banking/tables.js';
 import { businesses } from '../../businesses/tables.js';
-import { applyPaymentEvent, lockPayment, SYSTEM_ACTOR } from '../state.js';
+import { type ApplyPaymentEventInput, applyPaymentEvents, lockPayments, SYSTEM_ACTOR } from '../state.js';
 import { type PaymentRow, payments } from '../tables.js';
 import { vendorHasBank } from './accounts.js';
+import { inBatches, PAYMENT_BATCH_SIZE } from './batch.js';
 import { queueVendorPaymentMail } from './notify.js';
 import type { EngineContext } from './transfers.js';
 
 const FULL_VERIFIED = 'FULL_VERIFIED';
 
-async function isBusinessVerified(db: DbOrTx, businessId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ status: businesses.verificationStatus })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .limit(1);
-  return row?.status === FULL_VERIFIED;
+/**
+ * What the release rules read, each asked once per transaction (a batch of payments of one business
+ * asks once whether it is verified).
+ */
+function releaseChecks(db: DbOrTx) {
+  const memo = new Map<string, Promise<boolean>>();
+  const once = (key: string, read: () => Promise<boolean>) => {
+    let answer = memo.get(key);
+    if (!answer) {
+      answer = read();
+      memo.set(key, answer);
+    }
+    return answer;
+  };
+  return {
+    businessVerified: (businessId: string) =>
+      once(`business:${businessId}`, async () => {
+        const [row] = await db
+          .select({ status: businesses.verificationStatus })
+          .from(businesses)
+          .where(eq(businesses.id, businessId))
+          .limit(1);
+        return row?.status === FULL_VERIFIED;
+      }),
+    vendorHasBank: (vendorId: string) => once(`vendor:${vendorId}`, () => vendorHasBank(db, vendorId)),
+    bankVerified: (bankAccountId: string) =>
+      once(`bank:${bankAccountId}`, async () => {
+        const [bank] = await db
+          .select({ status: businessBankAccounts.verificationStatus })
+          .from(businessBankAccounts)
+          .where(eq(businessBankAccounts.id, bankAccountId))
+          .limit(1);
+        return bank?.status === 'VERIFIED';
+      }),
+  };
 }
+type ReleaseChecks = ReturnType<typeof releaseChecks>;
 
 type Release = {
   event: PaymentEvent;
@@ -45,12 +75,12 @@ type Release = {
  * - BANK_UNDER_VERIFICATION: released once the payer's bank is verified.
  * A process date in the past moves to today, or the next business day (adjustProcessDate).
  */
-async function releaseFor(tx: DbOrTx, row: PaymentRow, railsNow: Date): Promise<Release | null> {
+async function releaseFor(checks: ReleaseChecks, row: PaymentRow, railsNow: Date): Promise<Release | null> {
   const processDate = adjustProcessDate(row.processDate, { today: newYorkDate(railsNow) }).date;
   switch (row.status) {
     case 'IN_QUEUE': {
-      if (!(await isBusinessVerified(tx, row.businessId))) return null;
-      if (row.awaitingPayeeDetails && !(await vendorHasBank(tx, row.vendorId))) return null;
+      if (!(await checks.businessVerified(row.businessId))) return null;
+      if (row.awaitingPayeeDetails && !(await checks.vendorHasBank(row.vendorId))) return null;
       return {
         event: { type: 'RELEASE_QUEUE', processDate },
         action: 'RELEASED',
@@ -60,8 +90,8 @@ async function releaseFor(tx: DbOrTx, row: PaymentRow, railsNow: Date): Promise<
       };
     }
     case 'PENDING': {
-      if (!row.awaitingPayeeDetails || !(await vendorHasBank(tx, row.vendorId))) return null;
-      if (!(await isBusinessVerified(tx, row.businessId))) {
+      if (!row.awaitingPayeeDetails || !(await checks.vendorHasBank(row.vendorId))) return null;
+      if (!(await checks.businessVerified(row.businessId))) {
         return {
           event: { type: 'QUEUE_UNVERIFIED' },
           action: 'IN_QUEUE',
@@ -89,13 +119,7 @@ async function releaseFor(tx: DbOrTx, row: PaymentRow, railsNow: Date): Promise<
       };
     }
     case 'BANK_UNDER_VERIFICATION': {
-      if (!row.bankAccountId) return null;
-      const [bank] = await tx
-        .select({ status: businessBankAccounts.verificationStatus })
-        .from(businessBankAccounts)
-        .where(eq(businessBankAccounts.id, row.bankAccountId))
-        .limit(1);
-      if (bank?.status !== 'VERIFIED') return null;
+      if (!row.bankAccountId || !(await checks.bankVerified(row.bankAccountId))) return null;
       return {
         event: { type: 'BANK_VERIFIED', processDate },
         action: 'RELEASED',
@@ -109,36 +133,58 @@ async function releaseFor(tx: DbOrTx, row: PaymentRow, railsNow: Date): Promise<
   }
 }
 
+/**
+ * Releases the waiting payments among `paymentIds` that may go on, in one transaction under their row
+ * locks (the rules are read there); answers the new status of each released one.
+ */
+async function releaseBatch(
+  context: EngineContext,
+  paymentIds: readonly string[],
+  railsNow: Date,
+): Promise<EnginePaymentStatus[]> {
+  return context.database.db.transaction(async (tx) => {
+    const locked = await lockPayments(tx, paymentIds);
+    const checks = releaseChecks(tx);
+    const inputs: ApplyPaymentEventInput[] = [];
+    for (const id of paymentIds) {
+      const row = locked.get(id);
+      const release = row ? await releaseFor(checks, row, railsNow) : null;
+      if (!row || !release) continue;
+      inputs.push({
+        paymentId: row.id,
+        event: release.event,
+        actor: SYSTEM_ACTOR,
+        timeline: { action: release.action, label: release.label, remarks: release.remarks },
+        at: railsNow,
+        patch: release.patch,
+      });
+    }
+    const statuses: EnginePaymentStatus[] = [];
+    for (const outcome of await applyPaymentEvents(tx, inputs)) {
+      if (!outcome.ok) throw outcome.error;
+      if (outcome.payment.status === 'SCHEDULED') {
+        await queueVendorPaymentMail(tx, context, { payment: outcome.payment, kind: 'SCHEDULED' });
+      }
+      statuses.push(outcome.payment.status);
+    }
+    return statuses;
+  });
+}
+
 /** Releases one waiting payment if it may go on; answers its new status, or null when it keeps waiting. */
 export async function releasePayment(
   context: EngineContext,
   paymentId: string,
   railsNow: Date,
 ): Promise<EnginePaymentStatus | null> {
-  return context.database.db.transaction(async (tx) => {
-    const row = await lockPayment(tx, paymentId);
-    if (!row) return null;
-    const release = await releaseFor(tx, row, railsNow);
-    if (!release) return null;
-    const after = await applyPaymentEvent(tx, {
-      paymentId: row.id,
-      event: release.event,
-      actor: SYSTEM_ACTOR,
-      timeline: { action: release.action, label: release.label, remarks: release.remarks },
-      at: railsNow,
-      patch: release.patch,
-    });
-    if (after.status === 'SCHEDULED') {
-      await queueVendorPaymentMail(tx, context, { payment: after, kind: 'SCHEDULED' });
-    }
-    return after.status;
-  });
+  const [status] = await releaseBatch(context, [paymentId], railsNow);
+  return status ?? null;
 }
 
 /**
  * The release sweep (`payments.release`, every minute, after every sandbox clock move, and when a
  * module asks for it): every waiting payment whose reason to wait is gone moves on. Candidates are read
- * cheaply, then each is re-checked under its row lock.
+ * cheaply, then re-checked under their row locks, PAYMENT_BATCH_SIZE per transaction.
  */
 export async function releaseWaitingPayments(
   context: EngineContext,
@@ -183,8 +229,14 @@ export async function releaseWaitingPayments(
     )
     .limit(1000);
   let released = 0;
-  for (const { id } of [...queued, ...awaiting, ...held, ...banks]) {
-    if (await releasePayment(context, id, railsNow)) released += 1;
-  }
+  const ids = [...new Set([...queued, ...awaiting, ...held, ...banks].map((row) => row.id))];
+  await inBatches(
+    ids,
+    PAYMENT_BATCH_SIZE,
+    (batch) => releaseBatch(context, batch, railsNow),
+    async () => {
+      released += 1;
+    },
+  );
   return { released };
 }

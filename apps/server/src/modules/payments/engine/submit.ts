@@ -1,13 +1,29 @@
 import { deliveryPlan, newYorkDate } from '@ferry/domain/payments';
 import { and, eq, sql } from 'drizzle-orm';
-import { applyPaymentEvent, findDuePaymentIds, lockPayment, movedCents, SYSTEM_ACTOR } from '../state.js';
+import type { Tx } from '../../../platform/db/client.js';
+import {
+  type ApplyPaymentEventInput,
+  applyPaymentEvents,
+  findDuePaymentIds,
+  lockPayments,
+  movedCents,
+  SYSTEM_ACTOR,
+} from '../state.js';
 import { type PaymentRow, payments } from '../tables.js';
+import { inBatches, PAYMENT_BATCH_SIZE } from './batch.js';
 import { type EngineRailsData, railsTransferKey } from './keys.js';
 import { type EngineContext, sendCredit, sendDebit } from './transfers.js';
 
 export interface SubmitOptions {
   /** At most this many payments per run (default 500 per page, up to 20 pages). */
   pageSize?: number;
+  /** Payments submitted together in one database transaction (default PAYMENT_BATCH_SIZE). */
+  batchSize?: number;
+  /**
+   * Called inside a batch's transaction, before it commits: tests throw here to crash a worker
+   * mid-batch (the whole batch rolls back, as a crash would).
+   */
+  beforeCommit?: (paymentIds: readonly string[]) => void | Promise<void>;
   /**
    * Called after a payment's submission committed and before its debit is sent: tests stop a worker
    * here (a throw leaves the payment PROCESSING without a transfer, as a crash would).
@@ -15,60 +31,94 @@ export interface SubmitOptions {
   afterCommit?: (paymentId: string) => void | Promise<void>;
 }
 
+/** The SCHEDULED → PROCESSING event of a due payment, with its delivery planned from `railsNow`. */
+function submission(row: PaymentRow, railsNow: Date): ApplyPaymentEventInput {
+  const plan = deliveryPlan({
+    speed: row.deliverySpeed ?? 'STANDARD',
+    processDate: row.processDate,
+    submittedAt: railsNow,
+    amountCents: movedCents(row),
+  });
+  const attempt = row.reattempts;
+  const rails: EngineRailsData = {
+    attempt,
+    debitKey: railsTransferKey(row.id, 'debit', attempt),
+    debitSettleOn: plan.processOn,
+    debitTransferId: null,
+    fundsCollectedAt: null,
+    creditKey: null,
+    creditTransferId: null,
+    creditSettleOn: null,
+    creditAccountMask: null,
+  };
+  return {
+    paymentId: row.id,
+    event: { type: 'SUBMIT_TO_RAILS' },
+    actor: SYSTEM_ACTOR,
+    timeline: { action: 'SUBMITTED', label: 'Processing' },
+    at: railsNow,
+    rails: { ...rails },
+    patch: {
+      expectedDeliveryEarliest: plan.expectedDeliveryOn.earliest,
+      expectedDeliveryLatest: plan.expectedDeliveryOn.latest,
+    },
+  };
+}
+
 /**
- * SCHEDULED → PROCESSING for one payment whose process date has come (by the rails' New York business
- * day). In one transaction under the row lock: the status change, the timeline entry 'Processing' and
- * the ledger PAYMENT_SUBMIT (applyPaymentEvent), with the delivery re-planned from the submission
- * instant (after the 16:45 ET cutoff or on a closed day the debit rides the next business day's batch).
- * Answers the submitted row, or null when the payment is no longer due (another worker took it).
+ * SCHEDULED → PROCESSING for the payments among `paymentIds` whose process date has come (by the rails'
+ * New York business day), all in one transaction under their row locks: the status changes, the
+ * timeline entries 'Processing' and the ledger PAYMENT_SUBMITs (applyPaymentEvents), each delivery
+ * re-planned from the submission instant (after the 16:45 ET cutoff or on a closed day the debit rides
+ * the next business day's batch). Answers the submitted rows in the order asked; a payment no longer due
+ * (another worker took it) is left out.
+ */
+async function submitBatch(
+  context: EngineContext,
+  paymentIds: readonly string[],
+  railsNow: Date,
+  beforeCommit?: SubmitOptions['beforeCommit'],
+): Promise<PaymentRow[]> {
+  const today = newYorkDate(railsNow);
+  return context.database.db.transaction(async (tx: Tx) => {
+    const locked = await lockPayments(tx, paymentIds);
+    const due = paymentIds.flatMap((id) => {
+      const row = locked.get(id);
+      return row?.status === 'SCHEDULED' && row.processDate <= today && row.method !== null ? [row] : [];
+    });
+    const outcomes = await applyPaymentEvents(
+      tx,
+      due.map((row) => submission(row, railsNow)),
+    );
+    const submitted = outcomes.map((outcome) => {
+      if (!outcome.ok) throw outcome.error;
+      return outcome.payment;
+    });
+    await beforeCommit?.(submitted.map((row) => row.id));
+    return submitted;
+  });
+}
+
+/**
+ * SCHEDULED → PROCESSING for one payment whose process date has come (see submitBatch). Answers the
+ * submitted row, or null when the payment is no longer due (another worker took it).
  */
 export async function submitPayment(
   context: EngineContext,
   paymentId: string,
   railsNow: Date,
 ): Promise<PaymentRow | null> {
-  const today = newYorkDate(railsNow);
-  return context.database.db.transaction(async (tx) => {
-    const row = await lockPayment(tx, paymentId);
-    if (row?.status !== 'SCHEDULED' || row.processDate > today || row.method === null) return null;
-    const plan = deliveryPlan({
-      speed: row.deliverySpeed ?? 'STANDARD',
-      processDate: row.processDate,
-      submittedAt: railsNow,
-      amountCents: movedCents(row),
-    });
-    const attempt = row.reattempts;
-    const rails: EngineRailsData = {
-      attempt,
-      debitKey: railsTransferKey(row.id, 'debit', attempt),
-      debitSettleOn: plan.processOn,
-      debitTransferId: null,
-      fundsCollectedAt: null,
-      creditKey: null,
-      creditTransferId: null,
-      creditSettleOn: null,
-      creditAccountMask: null,
-    };
-    return applyPaymentEvent(tx, {
-      paymentId: row.id,
-      event: { type: 'SUBMIT_TO_RAILS' },
-      actor: SYSTEM_ACTOR,
-      timeline: { action: 'SUBMITTED', label: 'Processing' },
-      at: railsNow,
-      rails: { ...rails },
-      patch: {
-        expectedDeliveryEarliest: plan.expectedDeliveryOn.earliest,
-        expectedDeliveryLatest: plan.expectedDeliveryOn.latest,
-      },
-    });
-  });
+  const [row] = await submitBatch(context, [paymentId], railsNow);
+  return row ?? null;
 }
 
 /**
- * The `payments.submit-due` run: every SCHEDULED payment due by the rails' business day is submitted
- * (its own transaction each), then its debit goes to the rails after the commit. Safe to run on several
- * workers at once: each payment is submitted by exactly one (row lock + status check), and its debit
- * key makes any second send answer the same transfer.
+ * The `payments.submit-due` run: every SCHEDULED payment due by the rails' business day is submitted,
+ * `batchSize` payments per transaction, then each one's debit goes to the rails after that commit. Safe
+ * to run on several workers at once: each payment is submitted by exactly one (row locks + status
+ * check), and its debit key makes any second send answer the same transfer. A crash before a batch
+ * commits leaves all of its payments SCHEDULED for the next run; one after it leaves them PROCESSING
+ * without a debit, which recoverInFlightPayments sends.
  */
 export async function submitDuePayments(
   context: EngineContext,
@@ -82,14 +132,17 @@ export async function submitDuePayments(
   for (let page = 0; page < 20; page += 1) {
     const ids = await findDuePaymentIds(context.database.db, today, pageSize);
     let progressed = 0;
-    for (const id of ids) {
-      const row = await submitPayment(context, id, railsNow);
-      if (!row) continue;
-      progressed += 1;
-      submitted += 1;
-      await options.afterCommit?.(id);
-      if ((await sendDebit(context, id)) === 'sent') debitsSent += 1;
-    }
+    await inBatches(
+      ids,
+      options.batchSize ?? PAYMENT_BATCH_SIZE,
+      (batch) => submitBatch(context, batch, railsNow, options.beforeCommit),
+      async (row) => {
+        progressed += 1;
+        submitted += 1;
+        await options.afterCommit?.(row.id);
+        if ((await sendDebit(context, row.id)) === 'sent') debitsSent += 1;
+      },
+    );
     if (ids.length < pageSize || progressed === 0) break;
   }
   return { submitted, debitsSent };

@@ -5,6 +5,7 @@ import {
   type PaymentEvent,
   type PaymentEventType,
   type PaymentState,
+  type TransitionResult,
   transition,
 } from '@ferry/domain/payments';
 import type { PaymentTimelineAction } from '@ferry/domain/schemas';
@@ -17,13 +18,21 @@ import { bills } from '../../bills/tables.js';
 import { contacts } from '../../contacts/tables.js';
 import { ensureLedgerAccount, ensureSystemAccount } from '../../ledger/service.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../ledger/tables.js';
-import { applyPaymentEvent, SYSTEM_ACTOR, toPaymentState } from '../state.js';
+import {
+  type ApplyPaymentEventInput,
+  applyPaymentEvent,
+  applyPaymentEvents,
+  type PaymentEventOutcome,
+  SYSTEM_ACTOR,
+  toPaymentState,
+} from '../state.js';
 import { payments } from '../tables.js';
 
 /**
- * Synthetic payment workloads straight through `applyPaymentEvent` (no HTTP, no rails): the random
- * workload of the engine's property test and the transition bench. Payments are written in bulk, one
- * bill each (bill amount = payment amount), all from one bank of one business to a few vendors.
+ * Synthetic payment workloads straight through `applyPaymentEvent` / `applyPaymentEvents` (no HTTP, no
+ * rails): the random workload of the engine's property tests and the transition bench. Payments are
+ * written in bulk, one bill each (bill amount = payment amount), all from one bank of one business to a
+ * few vendors.
  */
 
 export interface WorkloadFixture {
@@ -249,16 +258,25 @@ export interface WorkloadResult {
 }
 
 /**
- * Runs `steps` random events on the fixture's payments through applyPaymentEvent, `batchSize` events
- * per database transaction, on `workers` concurrent connections (each on its own share of the payments;
- * PostgreSQL only — the embedded database runs one at a time anyway). An in-memory model runs the same
- * domain transitions: every event the model allows must be applied, every event it refuses must be
- * refused with an AppError (and change nothing).
+ * Runs `steps` random events on the fixture's payments, `batchSize` events per database transaction, on
+ * `workers` concurrent connections (each on its own share of the payments; PostgreSQL only — the
+ * embedded database runs one at a time anyway). `mode` 'single' applies them one by one through
+ * applyPaymentEvent, 'batch' hands each transaction's events to applyPaymentEvents at once (the same
+ * seed draws the same events either way). An in-memory model runs the same domain transitions: every
+ * event the model allows must be applied, every event it refuses must be refused with an AppError (and
+ * change nothing).
  */
 export async function runRandomWorkload(
   database: Database,
   fixture: WorkloadFixture,
-  options: { steps: number; batchSize?: number; seed?: number; at?: Date; workers?: number },
+  options: {
+    steps: number;
+    batchSize?: number;
+    seed?: number;
+    at?: Date;
+    workers?: number;
+    mode?: 'single' | 'batch';
+  },
 ): Promise<WorkloadResult> {
   const at = options.at ?? new Date('2026-11-02T15:00:00.000Z');
   const model = new Map<string, PaymentState>();
@@ -273,37 +291,63 @@ export async function runRandomWorkload(
     const steps = Math.floor(options.steps / workers) + (worker < options.steps % workers ? 1 : 0);
     for (let done = 0; done < steps; done += batchSize) {
       const count = Math.min(batchSize, steps - done);
-      const batch = { applied: 0, refused: 0, posted: 0 };
+      // The model's view of the batch: each event drawn from the status the previous ones lead to.
       const changes = new Map<string, PaymentState>();
-      await database.db.transaction(async (tx) => {
-        for (let i = 0; i < count; i += 1) {
-          const paymentId = mine[Math.floor(random() * mine.length)] as string;
-          const before = (changes.get(paymentId) ?? model.get(paymentId)) as PaymentState;
-          const event = randomEvent(before.status, random);
-          const expected = transition(before, event);
+      const planned: { input: ApplyPaymentEventInput; before: PaymentState; expected: TransitionResult }[] =
+        [];
+      for (let i = 0; i < count; i += 1) {
+        const paymentId = mine[Math.floor(random() * mine.length)] as string;
+        const before = (changes.get(paymentId) ?? model.get(paymentId)) as PaymentState;
+        const event = randomEvent(before.status, random);
+        const expected = transition(before, event);
+        if (expected.ok) changes.set(paymentId, expected.state);
+        planned.push({
+          input: {
+            paymentId,
+            event,
+            actor: SYSTEM_ACTOR,
+            timeline: { action: EVENT_ACTIONS[event.type], label: event.type },
+            at,
+          },
+          before,
+          expected,
+        });
+      }
+      const outcomes = await database.db.transaction(async (tx) => {
+        if (options.mode === 'batch') {
+          return applyPaymentEvents(
+            tx,
+            planned.map((p) => p.input),
+          );
+        }
+        const answers: PaymentEventOutcome[] = [];
+        for (const { input } of planned) {
           try {
-            const after = await applyPaymentEvent(tx, {
-              paymentId,
-              event,
-              actor: SYSTEM_ACTOR,
-              timeline: { action: EVENT_ACTIONS[event.type], label: event.type },
-              at,
-            });
-            if (!expected.ok)
-              throw new Error(`applied ${event.type} from ${before.status}, the model refuses it`);
-            if (after.status !== expected.state.status) {
-              throw new Error(
-                `${event.type}: database says ${after.status}, the model ${expected.state.status}`,
-              );
-            }
-            changes.set(paymentId, expected.state);
-            batch.applied += 1;
-            if (expected.effects.length > 0) batch.posted += 1;
+            answers.push({ ok: true, payment: await applyPaymentEvent(tx, input) });
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
-            if (expected.ok) throw new Error(`refused ${event.type} from ${before.status}: ${error.message}`);
-            batch.refused += 1;
+            answers.push({ ok: false, error });
           }
+        }
+        return answers;
+      });
+      const batch = { applied: 0, refused: 0, posted: 0 };
+      planned.forEach(({ input, before, expected }, index) => {
+        const outcome = outcomes[index];
+        const type = input.event.type;
+        if (outcome?.ok) {
+          if (!expected.ok) throw new Error(`applied ${type} from ${before.status}, the model refuses it`);
+          if (outcome.payment.status !== expected.state.status) {
+            throw new Error(
+              `${type}: database says ${outcome.payment.status}, the model ${expected.state.status}`,
+            );
+          }
+          batch.applied += 1;
+          if (expected.effects.length > 0) batch.posted += 1;
+        } else {
+          if (expected.ok)
+            throw new Error(`refused ${type} from ${before.status}: ${outcome?.error.message}`);
+          batch.refused += 1;
         }
       });
       // Committed: the model moves with the database.
@@ -315,6 +359,42 @@ export async function runRandomWorkload(
   };
   await Promise.all(Array.from({ length: workers }, (_, worker) => work(worker)));
   return { steps: options.steps, ...totals, model };
+}
+
+/**
+ * Counts the SQL statements run through a database handle (each query builder or `execute` started
+ * on it, including inside its transactions): `db` is a stand-in to use instead of the real one.
+ */
+export function countStatements<T extends object>(db: T): { db: T; readonly count: number; reset(): void } {
+  let count = 0;
+  const STARTERS = new Set(['select', 'selectDistinct', 'insert', 'update', 'delete', 'execute', '$count']);
+  const wrap = <U extends object>(target: U): U =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        const value = Reflect.get(object, property, receiver);
+        if (typeof value !== 'function') return value;
+        if (property === 'transaction') {
+          return (work: (tx: object) => Promise<unknown>, ...rest: unknown[]) =>
+            value.call(object, (tx: object) => work(wrap(tx)), ...rest);
+        }
+        if (typeof property === 'string' && STARTERS.has(property)) {
+          return (...args: unknown[]) => {
+            count += 1;
+            return value.apply(receiver, args);
+          };
+        }
+        return value;
+      },
+    });
+  return {
+    db: wrap(db),
+    get count() {
+      return count;
+    },
+    reset() {
+      count = 0;
+    },
+  };
 }
 
 /**
