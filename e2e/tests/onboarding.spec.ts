@@ -14,6 +14,8 @@ test('a new user creates a US business, skips the bank and accounting steps, rea
   page,
   request,
 }) => {
+  // A long journey (two businesses through three steps each): more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const person = await registerViaApi(request, 'onboard', PASSWORD);
 
   // Sign in through the screens; a user without a business lands on onboarding.

@@ -563,10 +563,11 @@ test("a payment request another Ferry business sent lands in For Review, its sen
   await test.step('the vendor has no bank on file: the payment waits for it, and a reminder can be sent', async () => {
     await pay.payFrom(new RegExp(`^Chase .*${payer.bank.accountMask.slice(-4)}$`));
     await pay.processDateAfter(await railsTodayViaApi(request));
-    await expectFreshToast(page, 'Payment scheduled.', () =>
+    await expectFreshToast(page, `Payment created. We emailed ${sender} to accept it.`, () =>
       pay.form.getByRole('button', { name: 'Schedule payment' }).click(),
     );
     await expect(page.getByRole('heading', { level: 1, name: `Payment to ${sender}` })).toBeVisible();
+    await expect(detail.summary.getByText('Pending', { exact: true })).toBeVisible();
     await expect(detail.summary).toContainText(
       'Waiting for the vendor to accept this payment and add their bank details.',
     );
