@@ -1,25 +1,36 @@
-// `npm run bench:due-bills -w @ferry/bench`: the due-bills list and the bills summary of ONE business at
-// 1k, 100k and 1M bills — p50/p99 per query, then EXPLAIN (ANALYZE, BUFFERS) of every query at the
-// largest size, flagging any sequential scan of `bills`. Runs on the embedded database (PGlite, in
-// memory) and, when DATABASE_URL is set, on PostgreSQL (in a fresh database, dropped at the end).
-// Figures only: nothing here is asserted. The goal printed is "1M within 2× of 1k" (issue 7).
+// `npm run bench:due-bills -w @ferry/bench`: the due-bills list and the three summaries
+// (bills/summary/due, /review, /payments) of one business with 1k, 100k and 1M bills — one business per
+// size, all in the same database, timed round-robin so a busy machine slows every size alike: p50/p99
+// per query end to end, the database's own time (EXPLAIN ANALYZE) per query and size, then EXPLAIN
+// (ANALYZE, BUFFERS) of every query at the largest size, flagging any sequential scan of bills, payments
+// or payment requests. Runs on the embedded database (PGlite, in memory) and, when
+// DATABASE_URL is set, on PostgreSQL (in a fresh database, dropped at the end). Figures only: nothing
+// here is asserted. The goal printed is "1M within 2× of 1k" (issue 7).
 //
 // Environment: BENCH_BILLS_SIZES (default 1000,100000,1000000), BENCH_RUNS (runs per query and size,
 // default 50), BENCH_PGLITE_MAX (largest size tried on PGlite, default 100000:
 // 1M bills take minutes to load in the WebAssembly build), BENCH_PGLITE=false to
-// skip PGlite.
+// skip PGlite, BENCH_KEEP_DATABASE=true to keep the PostgreSQL database for a look at the plans.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
 import { type DueBillsQuery, dueBillsQuerySchema } from '@ferry/domain/schemas';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.js';
+import { compactOpenBills } from '../apps/server/src/modules/bills/rollups.js';
 import { businessToday, dueSummary, listDueBills } from '../apps/server/src/modules/bills/service.js';
+import { reviewSummary } from '../apps/server/src/modules/payment-requests/service.js';
+import { type PaymentsContext, paymentsSummary } from '../apps/server/src/modules/payments/service.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
-import { type Database, type Db, openPostgres, wrapPglite } from '../apps/server/src/platform/db/client.js';
+import {
+  createPglite,
+  type Database,
+  type Db,
+  openPostgres,
+  wrapPglite,
+} from '../apps/server/src/platform/db/client.js';
 import { applyMigrations } from '../apps/server/src/platform/db/migrate.js';
 import * as schema from '../apps/server/src/platform/db/schema.js';
 import { makeBusiness } from '../apps/server/src/testing/factories.js';
@@ -51,7 +62,7 @@ const recorder = (captured: Target['captured']): Logger => ({
 });
 
 async function pgliteTarget(): Promise<Target> {
-  const client = await PGlite.create();
+  const client = await createPglite();
   const captured: Target['captured'] = [];
   const database = wrapPglite(client);
   const traced = drizzlePglite(client, { schema, logger: recorder(captured) }) as unknown as Db;
@@ -78,12 +89,13 @@ async function postgresTarget(url: string, name: string): Promise<Target> {
 interface Fixture {
   businessId: string;
   vendorId: string;
+  /** Businesses that send this one payment requests (the For Review tab). */
+  senderIds: string[];
   loaded: number;
 }
 
-/** One business with VENDORS vendors; one of them has a distinctive name for the search. */
-async function prepare(database: Database): Promise<Fixture> {
-  await applyMigrations(database);
+/** One business with VENDORS vendors (one of them with a distinctive name for the search). */
+async function prepare(database: Database, senderIds: string[]): Promise<Fixture> {
   const { businessId } = await makeBusiness({ database, clock: systemClock, config });
   await database.sql.query(
     `insert into contacts (id, business_id, type, name, email)
@@ -102,14 +114,17 @@ async function prepare(database: Database): Promise<Fixture> {
       SEARCH_VENDOR,
     ])
   ).rows[0]?.id as string;
-  return { businessId, vendorId, loaded: 0 };
+  return { businessId, vendorId, senderIds, loaded: 0 };
 }
 
 /**
  * Bills `from`..`to` of the business in one INSERT … SELECT over generate_series. Per bill i (independent
  * hashes of i, so the same data on every run): vendor 1 of 500; bill date within the last 730 days;
  * terms 0/7/15/30/45/90 days; amount $100–$10,000; status 60% paid, 5% cancelled, 5% partly paid,
- * 5% scheduled, 25% unpaid — so 35% are open (balance > 0 and not cancelled).
+ * 5% scheduled, 25% unpaid — so 35% are open (balance > 0 and not cancelled). With them: a payment per
+ * paid, partly paid and scheduled bill (delivered, delivered for half, scheduled; ~70% of the bills) plus
+ * a failed one on 1% of the unpaid bills; and a payment request received for every 10th bill (from 5
+ * sender businesses: 40% completed, 30% created, 10% linked to that bill, 10% void, 10% processing).
  */
 async function load(database: Database, fixture: Fixture, to: number, today: string) {
   const from = fixture.loaded + 1;
@@ -142,15 +157,48 @@ async function load(database: Database, fixture: Fixture, to: number, today: str
      from g, v`,
     [fixture.businessId, from, to, today],
   );
+  await database.sql.query(
+    `with g as (
+       select i, (hashint4extended(i, 1) & 2147483647) % 100 as r,
+              substr(md5($1 || ':bill:' || i), 1, 24) as bill_id
+       from generate_series($2::int, $3::int) i
+     )
+     insert into payments (id, business_id, vendor_id, bill_id, status, amount_cents, process_date, paid_date,
+                           delivered_at, created_at, updated_at)
+     select substr(md5($1 || ':payment:' || g.i), 1, 24), $1, b.vendor_id, b.id,
+            case when g.r < 70 then 'DELIVERED' when g.r < 75 then 'SCHEDULED' else 'FAILED' end,
+            case when g.r >= 65 and g.r < 70 then b.amount_cents - b.balance_cents else b.amount_cents end,
+            b.due_date, case when g.r < 70 then b.due_date end,
+            case when g.r < 70 then b.due_date::timestamptz end,
+            b.bill_date::timestamptz, b.bill_date::timestamptz
+     from g join bills b on b.id = g.bill_id
+     where g.r < 60 or (g.r >= 65 and g.r < 75) or (g.r >= 75 and (hashint4extended(g.i, 6) & 2147483647) % 100 < 4)`,
+    [fixture.businessId, from, to],
+  );
+  await database.sql.query(
+    `with g as (
+       select i, (hashint4extended(i, 7) & 2147483647) % 100 as r,
+              substr(md5($1 || ':bill:' || i), 1, 24) as bill_id
+       from generate_series($2::int, $3::int) i
+       where i % 10 = 0
+     )
+     insert into payment_requests (id, payee_business_id, payer_business_id, ref_no, invoice_date, due_date,
+                                   subtotal_cents, amount_cents, balance_cents, lines, state, bill_id)
+     select substr(md5($1 || ':request:' || g.i), 1, 24), ($4::text[])[1 + g.i % array_length($4::text[], 1)], $1,
+            'PR-' || lpad(g.i::text, 7, '0'), b.bill_date, b.due_date,
+            b.amount_cents, b.amount_cents, case when g.r < 40 then 0 else b.amount_cents end, '[]'::jsonb,
+            case when g.r < 40 then 'COMPLETED' when g.r < 70 then 'CREATED' when g.r < 80 then 'LINK_BILL'
+                 when g.r < 90 then 'VOID' else 'PROCESSING' end,
+            case when g.r >= 70 and g.r < 80 then b.id end
+     from g join bills b on b.id = g.bill_id`,
+    [fixture.businessId, from, to, fixture.senderIds],
+  );
   fixture.loaded = to;
-  // What autovacuum does after a bulk load: statistics and the visibility map (index-only scans).
-  await database.sql.exec('vacuum analyze bills');
-  await database.sql.exec('vacuum analyze contacts');
 }
 
 interface Scenario {
   name: string;
-  run(context: Pick<Parameters<typeof dueSummary>[0], 'database' | 'clock'>): Promise<unknown>;
+  run(context: Pick<PaymentsContext, 'database' | 'clock'>): Promise<unknown>;
 }
 
 function scenarios(fixture: Fixture): Scenario[] {
@@ -163,12 +211,27 @@ function scenarios(fixture: Fixture): Scenario[] {
     list('list, due window NEXT_7_DAYS', { dateRange: 'NEXT_7_DAYS' }),
     list('list, summary filter OVERDUE', { billSummaryType: 'OVERDUE' }),
     list('list, summary filter DUE_IN_7_DAYS', { billSummaryType: 'DUE_IN_7_DAYS' }),
+    list('list, due window DUE_TODAY', { dateRange: 'DUE_TODAY' }),
+    list('list, OVERDUE + NEXT_7_DAYS (empty)', { billSummaryType: 'OVERDUE', dateRange: 'NEXT_7_DAYS' }),
+    list('list, status scheduled', { status: 'scheduled' }),
+    list('list, status failed (none)', { status: 'failed' }),
     list('list, vendor filter', { vendorId: fixture.vendorId }),
     list('list, search vendor name', { searchTerm: 'harborview' }),
     list('list, search bill number', { searchTerm: 'INV-00004' }),
+    list('list, search common ("supplier")', { searchTerm: 'supplier' }),
+    list('list, sort due date asc', { sortBy: 'dueDate', sortOrder: 'asc' }),
+    list('list, sort amount desc', { sortBy: 'amount' }),
+    list('list, sort balance asc', { sortBy: 'balance', sortOrder: 'asc' }),
+    list('list, sort bill number asc', { sortBy: 'refNo', sortOrder: 'asc' }),
+    list('list, sort vendor name asc', { sortBy: 'vendorName', sortOrder: 'asc' }),
+    list('list, OVERDUE sorted by amount', { billSummaryType: 'OVERDUE', sortBy: 'amount' }),
+    list('list, page 30 (offset 290)', { pageNumber: '30' }),
+    { name: 'summary/due', run: (context) => dueSummary(context, fixture.businessId) },
+    { name: 'summary/review', run: (context) => reviewSummary(context, fixture.businessId) },
     {
-      name: 'summary/due',
-      run: (context) => dueSummary(context, fixture.businessId),
+      name: 'summary/payments',
+      // The summary reads the database only (the engine's config and jobs are not used).
+      run: (context) => paymentsSummary(context as PaymentsContext, fixture.businessId),
     },
   ];
 }
@@ -176,37 +239,88 @@ function scenarios(fixture: Fixture): Scenario[] {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-async function time(scenario: Scenario, database: Database) {
+/**
+ * Every scenario at every size, round-robin (run 1 of each at each size, then run 2, …), so a machine
+ * busy with something else slows all sizes alike; 3 warm-up rounds first.
+ */
+async function timeAll(database: Database, bySize: { size: number; list: Scenario[] }[]) {
   const context = { database, clock: systemClock };
-  for (let i = 0; i < Math.min(3, runs); i += 1) await scenario.run(context);
-  const latencies: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    await scenario.run(context);
-    latencies.push(performance.now() - started);
+  const latencies = new Map<string, number[]>();
+  const key = (name: string, size: number) => `${name}@${size}`;
+  const names = bySize[0]?.list.map((s) => s.name) ?? [];
+  for (let round = -Math.min(3, runs); round < runs; round += 1) {
+    for (const [index, name] of names.entries()) {
+      for (const { size, list } of bySize) {
+        const scenario = list[index] as Scenario;
+        const started = performance.now();
+        await scenario.run(context);
+        if (round < 0) continue;
+        const all = latencies.get(key(name, size)) ?? [];
+        all.push(performance.now() - started);
+        latencies.set(key(name, size), all);
+      }
+    }
   }
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  const result = new Map<string, { p50: number; p99: number }>();
+  for (const [k, values] of latencies) {
+    values.sort((a, b) => a - b);
+    result.set(k, { p50: percentile(values, 50), p99: percentile(values, 99) });
+  }
+  return (name: string, size: number) => result.get(key(name, size)) ?? { p50: 0, p99: 0 };
 }
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1)).padStart(8);
 const count = (n: number) => n.toLocaleString('en-US');
 
+/** The database's own time for a scenario (sum of EXPLAIN ANALYZE execution times, best of 3). */
+async function serverTime(target: Target, scenario: Scenario): Promise<number> {
+  target.captured.length = 0;
+  await scenario.run({ database: { ...target.database, db: target.traced }, clock: systemClock });
+  const queries = [...target.captured];
+  let best = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    let total = 0;
+    for (const query of queries) {
+      const { rows } = await target.database.sql.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze) ${query.sql}`,
+        query.params,
+      );
+      for (const row of rows) {
+        const match = /^Execution Time: ([0-9.]+) ms/.exec(row['QUERY PLAN']);
+        if (match) total += Number(match[1]);
+      }
+    }
+    best = Math.min(best, total);
+  }
+  return best;
+}
+
 async function explain(target: Target, scenario: Scenario) {
   target.captured.length = 0;
   await scenario.run({ database: { ...target.database, db: target.traced }, clock: systemClock });
   const queries = [...target.captured];
-  const labels = queries.length === 2 ? ['rows', 'count'] : queries.map((_, i) => `query ${i + 1}`);
+  const labelOf = (text: string) =>
+    /bill_due_rollups/.test(text)
+      ? 'rollup'
+      : /^select "id" from "contacts"/i.test(text)
+        ? 'vendors matching the term'
+        : /^select count\(\*\)/i.test(text)
+          ? 'count'
+          : /limit/i.test(text)
+            ? 'rows'
+            : 'query';
   let seqScans = 0;
-  for (const [i, query] of queries.entries()) {
+  for (const query of queries) {
     const { rows } = await target.database.sql.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers) ${query.sql}`,
       query.params,
     );
     const plan = rows.map((r) => r['QUERY PLAN']);
-    const seq = plan.some((line) => /Seq Scan on bills\b/.test(line));
+    const seq = plan
+      .map((line) => /Seq Scan on (bills|payments|payment_requests)\b/.exec(line)?.[1])
+      .find(Boolean);
     if (seq) seqScans += 1;
-    console.log(`\n  [${scenario.name} — ${labels[i]}]${seq ? '  !! SEQ SCAN ON bills' : ''}`);
+    console.log(`\n  [${scenario.name} — ${labelOf(query.sql)}]${seq ? `  !! SEQ SCAN ON ${seq}` : ''}`);
     console.log(`    params: ${JSON.stringify(query.params)}`);
     for (const line of plan) console.log(`    ${line}`);
   }
@@ -217,63 +331,117 @@ async function measure(target: Target, maxSize: number) {
   const { database } = target;
   const today = businessToday({ clock: systemClock });
   console.log(`\n${target.title}`);
-  const fixture = await prepare(database);
-  const list = scenarios(fixture);
+  await applyMigrations(database);
+  const senderIds: string[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    senderIds.push((await makeBusiness({ database, clock: systemClock, config })).businessId);
+  }
   const measured = sizes.filter((n) => n <= maxSize);
   const skipped = sizes.filter((n) => n > maxSize);
-  const figures = new Map<string, Map<number, { p50: number; p99: number }>>();
-  console.log(`  ${'query'.padEnd(38)} ${'bills'.padStart(10)} ${'open'.padStart(9)} p50 ms   p99 ms`);
+  // One business per size, all in the same database (as in production: many businesses of all sizes).
+  const fixtures: { size: number; fixture: Fixture; list: Scenario[] }[] = [];
   for (const size of measured) {
     const started = performance.now();
+    const fixture = await prepare(database, senderIds);
     await load(database, fixture, size, today);
-    const open = Number(
-      (
-        await database.sql.query<{ n: string }>(
-          `select count(*) as n from bills where business_id = $1 and balance_cents > 0 and status <> 'cancelled'`,
-          [fixture.businessId],
-        )
-      ).rows[0]?.n,
-    );
+    // The load's changes (appended by the triggers) folded into the rollup, as the first read would.
+    await compactOpenBills(database.db, fixture.businessId);
+    fixtures.push({ size, fixture, list: scenarios(fixture) });
     console.log(
-      `  -- ${count(size)} bills (${count(open)} open), loaded and vacuumed in ${Math.round(performance.now() - started)} ms`,
+      `  -- business with ${count(size)} bills loaded in ${Math.round(performance.now() - started)} ms`,
     );
-    for (const scenario of list) {
-      const result = await time(scenario, database);
-      const bySize = figures.get(scenario.name) ?? new Map();
-      bySize.set(size, result);
-      figures.set(scenario.name, bySize);
-      console.log(
-        `  ${scenario.name.padEnd(38)} ${count(size).padStart(10)} ${count(open).padStart(9)} ${ms(result.p50)} ${ms(result.p99)}`,
-      );
-    }
+  }
+  // What autovacuum does after a bulk load: statistics and the visibility map (index-only scans).
+  for (const table of [
+    'bills',
+    'bill_due_rollups',
+    'bill_due_deltas',
+    'contacts',
+    'payments',
+    'payment_requests',
+  ]) {
+    await database.sql.exec(`vacuum analyze ${table}`);
+  }
+  for (const { size, fixture } of fixtures) {
+    const [row] = (
+      await database.sql.query<{
+        open: string;
+        payments: string;
+        requests: string;
+        rollups: string;
+        drift: string;
+      }>(
+        `select (select count(*) from bills
+                 where business_id = $1 and balance_cents > 0 and status <> 'cancelled') as open,
+                (select count(*) from payments where business_id = $1) as payments,
+                (select count(*) from payment_requests where payer_business_id = $1) as requests,
+                (select count(*) from bill_due_rollups where business_id = $1) as rollups,
+                (select count(*) from (
+                   (select due_date, status, count(*) as n, sum(balance_cents) as cents from bills
+                    where business_id = $1 and balance_cents > 0 and status <> 'cancelled' group by 1, 2
+                    except
+                    select due_date, status, sum(n), sum(cents) from (
+                      select due_date, status, open_count as n, open_balance_cents as cents
+                      from bill_due_rollups where business_id = $1
+                      union all
+                      select due_date, status, open_count, open_balance_cents
+                      from bill_due_deltas where business_id = $1
+                    ) a group by 1, 2 having sum(n) <> 0)
+                 ) d) as drift`,
+        [fixture.businessId],
+      )
+    ).rows;
+    console.log(
+      `  -- ${count(size)} bills: ${count(Number(row?.open))} open, ${count(Number(row?.payments))} payments,` +
+        ` ${count(Number(row?.requests))} payment requests received; ${count(Number(row?.rollups))} rollup rows,` +
+        ` ${Number(row?.drift) === 0 ? 'equal to a recount' : `!! ${row?.drift} differ from a recount`}`,
+    );
   }
   if (skipped.length > 0) {
     console.log(
       `  (not measured here: ${skipped.map(count).join(', ')} bills — over BENCH_PGLITE_MAX=${count(maxSize)})`,
     );
   }
+  const figures = await timeAll(
+    database,
+    fixtures.map(({ size, list }) => ({ size, list })),
+  );
+  const server = new Map<string, number>();
+  for (const { size, list } of fixtures) {
+    for (const scenario of list) server.set(`${scenario.name}@${size}`, await serverTime(target, scenario));
+  }
   const smallest = measured[0];
   const largest = measured[measured.length - 1];
-  if (smallest !== undefined && largest !== undefined && largest > smallest) {
+  const header = measured.map((n) => `${count(n)} p50 / p99`.padStart(20)).join('');
+  console.log(`\n  end to end (service function), ms; ${runs} runs per query and size, interleaved`);
+  console.log(`  ${'query'.padEnd(40)}${header}   ratio p50 ${count(largest ?? 0)}/${count(smallest ?? 0)}`);
+  for (const scenario of fixtures[0]?.list ?? []) {
+    const cells = measured
+      .map((n) => {
+        const f = figures(scenario.name, n);
+        return `${ms(f.p50)} /${ms(f.p99)}`.padStart(20);
+      })
+      .join('');
+    const small = figures(scenario.name, smallest ?? 0).p50;
+    const big = figures(scenario.name, largest ?? 0).p50;
+    const ratio = big / Math.max(small, 0.001);
     console.log(
-      `\n  goal: ${count(largest)} bills within 2× of ${count(smallest)} (p50; printed, not asserted)`,
+      `  ${scenario.name.padEnd(40)}${cells}   ${ratio.toFixed(1).padStart(6)}× ${ratio <= 2 ? 'met' : 'MISSED'}`,
     );
-    for (const [name, bySize] of figures) {
-      const small = bySize.get(smallest);
-      const big = bySize.get(largest);
-      if (!small || !big) continue;
-      const ratio = big.p50 / Math.max(small.p50, 0.001);
-      console.log(
-        `  ${name.padEnd(38)} ${ms(small.p50)} → ${ms(big.p50)} ms  ${ratio.toFixed(1).padStart(6)}×  ${ratio <= 2 ? 'met' : 'MISSED'}`,
-      );
-    }
   }
-  if (largest !== undefined) {
-    console.log(`\n  plans at ${count(largest)} bills (EXPLAIN (ANALYZE, BUFFERS)):`);
+  console.log('\n  in the database (sum of EXPLAIN ANALYZE execution times of its queries, best of 3), ms');
+  console.log(`  ${'query'.padEnd(40)}${measured.map((n) => count(n).padStart(12)).join('')}`);
+  for (const scenario of fixtures[0]?.list ?? []) {
+    const cells = measured.map((n) => ms(server.get(`${scenario.name}@${n}`) ?? 0).padStart(12)).join('');
+    console.log(`  ${scenario.name.padEnd(40)}${cells}`);
+  }
+  const biggest = fixtures[fixtures.length - 1];
+  if (biggest) {
+    console.log(`\n  plans at ${count(biggest.size)} bills (EXPLAIN (ANALYZE, BUFFERS)):`);
     let seqScans = 0;
-    for (const scenario of list) seqScans += await explain(target, scenario);
+    for (const scenario of biggest.list) seqScans += await explain(target, scenario);
     console.log(
-      `\n  ${seqScans === 0 ? 'no sequential scan of bills in any plan' : `!! ${seqScans} plan(s) scan bills sequentially`}`,
+      `\n  ${seqScans === 0 ? 'no sequential scan of bills, payments or payment requests in any plan' : `!! ${seqScans} plan(s) scan bills, payments or payment requests sequentially`}`,
     );
   }
 }
@@ -294,11 +462,11 @@ async function admin(connectionString: string, text: string) {
 }
 
 console.log(
-  `due-bills list and summary of one business; ${runs} runs per query and size (after 3 warm-up runs);` +
+  `due-bills list and summaries; one business per size, in one database; ${runs} runs per query and size` +
+    ' (after 3 warm-up rounds, sizes interleaved);' +
     ` ${os.cpus().length} cores, Node ${process.version}; page size 10; ${VENDORS} vendors;` +
     ' bills: 35% open (25% unpaid, 5% partly paid, 5% scheduled), 60% paid, 5% cancelled, bill dates over' +
-    ' the last 2 years, terms 0–90 days.' +
-    ' bills/summary/review and bills/summary/payments: not measured (no service functions for them yet).',
+    ' the last 2 years, terms 0–90 days; ~0.7 payments and 0.1 payment requests received per bill.',
 );
 
 if (process.env.BENCH_PGLITE !== 'false') {
@@ -322,7 +490,8 @@ if (databaseUrl) {
       await target.close();
     }
   } finally {
-    await admin(databaseUrl, `drop database if exists ${name} with (force)`);
+    if (process.env.BENCH_KEEP_DATABASE === 'true') console.log(`\n(kept database ${name})`);
+    else await admin(databaseUrl, `drop database if exists ${name} with (force)`);
   }
 } else {
   console.log('\nPostgreSQL: skipped (set DATABASE_URL to measure it)');

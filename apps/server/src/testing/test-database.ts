@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, getPgErrorCode, openPostgres, wrapPglite } from '../platform/db/client.js';
+import {
+  createPglite,
+  type Database,
+  getPgErrorCode,
+  openPostgres,
+  wrapPglite,
+} from '../platform/db/client.js';
 import { applyMigrations } from '../platform/db/migrate.js';
 
 /**
@@ -66,7 +71,7 @@ export async function createTemplate(options: {
     }
     return { kind: 'postgres', ref: name };
   }
-  const client = await PGlite.create();
+  const client = await createPglite();
   const database = wrapPglite(client);
   await applyMigrations(database);
   const dump = await client.dumpDataDir('none');
@@ -99,6 +104,6 @@ export async function openTestDatabase(template: TemplateInfo, databaseUrl?: str
     };
   }
   const dump = fs.readFileSync(template.ref);
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const client = await createPglite({ loadDataDir: new Blob([dump]) });
   return wrapPglite(client);
 }

@@ -44,6 +44,7 @@ import {
   listAccountingBills,
   listDueBills,
   nextReferenceNumber,
+  SEARCH_TOTAL_CAP,
   updateBill,
 } from './service.js';
 
@@ -163,6 +164,7 @@ export const billRoutes =
           tags,
           summary:
             'Open bills (balance left, not cancelled), page 1 of 10 by bill date descending by default',
+          description: `\`total\` is exact, except with a searchTerm: then it counts at most ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} matches (the pager stops there; narrow the search to see more). searchTerm matches part of the bill number or of the vendor name, case-insensitive.`,
           params,
           querystring: dueBillsQuerySchema,
           response: { 200: pagedEnvelopeSchema(billListItemSchema), ...errorResponses },

@@ -18,14 +18,15 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
   isNull,
-  lt,
   lte,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
@@ -38,6 +39,7 @@ import { findContactOrThrow, violatedUniqueIndex } from '../contacts/access.js';
 import { containsPattern } from '../contacts/service.js';
 import { contacts } from '../contacts/tables.js';
 import { ensureDefaultItems, getItem } from './items.js';
+import { countOpenBills, type DueDateRange, dueDateConditions, openBillBuckets } from './rollups.js';
 import { recomputeBillStatus } from './status.js';
 import {
   type BillAttachmentRow,
@@ -506,93 +508,294 @@ export const dueWindows = (today: string) => ({
   overdueBefore: today,
 });
 
-function sortOf(sortBy: DueBillsQuery['sortBy'], sortOrder: 'asc' | 'desc'): SQL[] {
+/**
+ * With a search term the due-bills `total` counts at most this many matches (a term like "a" matches
+ * most bills, and counting them all would read most of the table): past it the answer says
+ * SEARCH_TOTAL_CAP and the pager stops there ("1,000+ bills: narrow the search"). What a search reads
+ * is bounded by it, whatever the number of bills. Without a search term the total is exact.
+ */
+export const SEARCH_TOTAL_CAP = 1000;
+
+/** The bill columns a sort reads: the table's, or those of a subquery of bills. */
+interface SortColumns {
+  billDate: SQLWrapper;
+  dueDate: SQLWrapper;
+  amountCents: SQLWrapper;
+  balanceCents: SQLWrapper;
+  refNo: SQLWrapper;
+  sequence: SQLWrapper;
+}
+
+/** The list order: the key, then (vendor and due-date sorts) bill date, then creation. */
+function sortOf(
+  sortBy: DueBillsQuery['sortBy'],
+  sortOrder: 'asc' | 'desc',
+  from: SortColumns = bills,
+): SQL[] {
   const direction = sortOrder === 'asc' ? asc : desc;
+  if (sortBy === 'vendorName') {
+    return [direction(sql`lower(${contacts.name})`), direction(from.billDate), direction(from.sequence)];
+  }
+  // Bills due the same day by bill date (the order of bills_open_due_idx).
+  if (sortBy === 'dueDate')
+    return [direction(from.dueDate), direction(from.billDate), direction(from.sequence)];
   const key =
-    sortBy === 'dueDate'
-      ? bills.dueDate
-      : sortBy === 'amount'
-        ? bills.amountCents
-        : sortBy === 'balance'
-          ? bills.balanceCents
-          : sortBy === 'refNo'
-            ? sql`lower(${bills.refNo})`
-            : sortBy === 'vendorName'
-              ? sql`lower(${contacts.name})`
-              : bills.billDate;
-  return [direction(key), direction(bills.sequence)];
+    sortBy === 'amount'
+      ? from.amountCents
+      : sortBy === 'balance'
+        ? from.balanceCents
+        : sortBy === 'refNo'
+          ? sql`lower(${from.refNo})`
+          : from.billDate;
+  return [direction(key), direction(from.sequence)];
+}
+
+interface PageOptions {
+  businessId: string;
+  where: SQL | undefined;
+  sortBy: DueBillsQuery['sortBy'];
+  sortOrder: 'asc' | 'desc';
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** One page of bills with their vendors. */
+async function pageRows(db: DbOrTx, options: PageOptions): Promise<BillListItem[]> {
+  if (options.sortBy === 'vendorName') return vendorSortedRows(db, options);
+  const rows = await db
+    .select({ bill: bills, vendor: vendorColumns })
+    .from(bills)
+    .innerJoin(contacts, eq(contacts.id, bills.vendorId))
+    .where(options.where)
+    .orderBy(...sortOf(options.sortBy, options.sortOrder))
+    .limit(options.pageSize)
+    .offset((options.pageNumber - 1) * options.pageSize);
+  return rows.map((r) => toListItem(r.bill, r.vendor));
+}
+
+/**
+ * The vendor-name sort without sorting every bill: the business's contacts in name order, and for each
+ * (lateral) at most a page's worth of its bills from the open-bills-by-vendor index, in bill-date order;
+ * the outer sort only finishes the ties of one name, and stops at the page. Then the page's bills are
+ * read by id.
+ */
+async function vendorSortedRows(db: DbOrTx, options: PageOptions): Promise<BillListItem[]> {
+  const direction = options.sortOrder === 'asc' ? asc : desc;
+  const offset = (options.pageNumber - 1) * options.pageSize;
+  // Ordered, and kept a subquery (offset 0), so the join below comes out in name order and the outer
+  // sort only has to order the bills of one name at a time.
+  const vendors = db
+    .select({ id: contacts.id, key: sql<string>`lower(${contacts.name})`.as('key') })
+    .from(contacts)
+    .where(eq(contacts.businessId, options.businessId))
+    .orderBy(direction(sql`lower(${contacts.name})`))
+    .offset(0)
+    .as('v');
+  const perVendor = db
+    .select({ id: bills.id, billDate: bills.billDate, sequence: bills.sequence })
+    .from(bills)
+    .where(and(options.where, sql`${bills.vendorId} = ${vendors.id}`))
+    .orderBy(direction(bills.billDate), direction(bills.sequence))
+    .limit(offset + options.pageSize)
+    .as('b');
+  const page = await db
+    .select({ id: perVendor.id })
+    .from(vendors)
+    .innerJoinLateral(perVendor, sql`true`)
+    .orderBy(direction(vendors.key), direction(perVendor.billDate), direction(perVendor.sequence))
+    .limit(options.pageSize)
+    .offset(offset);
+  if (page.length === 0) return [];
+  const rows = await db
+    .select({ bill: bills, vendor: vendorColumns })
+    .from(bills)
+    .innerJoin(contacts, eq(contacts.id, bills.vendorId))
+    .where(
+      inArray(
+        bills.id,
+        page.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.bill.id, r]));
+  return page.flatMap(({ id }) => {
+    const row = byId.get(id);
+    return row ? [toListItem(row.bill, row.vendor)] : [];
+  });
+}
+
+/** Bills matching `where`; with a cap, counted only up to `cap` + 1. */
+async function countBills(db: DbOrTx, where: SQL | undefined, cap?: number): Promise<number> {
+  if (cap === undefined) {
+    const [row] = await db.select({ total: count() }).from(bills).where(where);
+    return Number(row?.total ?? 0);
+  }
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(bills)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  return Number(row?.total ?? 0);
 }
 
 async function page(
   db: DbOrTx,
-  options: {
-    where: SQL | undefined;
-    order: SQL[];
-    pageNumber: number;
-    pageSize: number;
-  },
+  options: PageOptions,
 ): Promise<{ items: BillListItem[]; total: number; pageNumber: number; pageSize: number }> {
-  const countQuery = db.select({ total: count() }).from(bills).where(options.where);
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ bill: bills, vendor: vendorColumns })
-      .from(bills)
-      .innerJoin(contacts, eq(contacts.id, bills.vendorId))
-      .where(options.where)
-      .orderBy(...options.order)
-      .limit(options.pageSize)
-      .offset((options.pageNumber - 1) * options.pageSize),
-    countQuery,
-  ]);
-  return {
-    items: rows.map((r) => toListItem(r.bill, r.vendor)),
-    total: Number(totals[0]?.total ?? 0),
-    pageNumber: options.pageNumber,
-    pageSize: options.pageSize,
-  };
+  const [items, total] = await Promise.all([pageRows(db, options), countBills(db, options.where)]);
+  return { items, total, pageNumber: options.pageNumber, pageSize: options.pageSize };
+}
+
+/** Past this many vendors matching a search, the vendor ids stay in the database (an array subquery). */
+const SEARCH_VENDOR_IDS_MAX = 1000;
+
+/**
+ * Bill number or vendor name contains the term (case-insensitive). The vendor side is the ids of the
+ * business's own contacts whose name matches (a bill's vendor is always one of them), read first and
+ * sent as an array: both sides are then index conditions on bills (the trigram index on ref_no, a vendor
+ * index), and the planner knows how many vendors matched (a rare term reads its few bills; a common one
+ * walks the list's order and stops at the page).
+ */
+async function searchCondition(
+  db: DbOrTx,
+  businessId: string,
+  searchTerm: string | undefined,
+): Promise<SQL | undefined> {
+  if (!searchTerm) return undefined;
+  const pattern = containsPattern(searchTerm);
+  const named = and(eq(contacts.businessId, businessId), ilike(contacts.name, pattern));
+  const vendors = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(named)
+    .limit(SEARCH_VENDOR_IDS_MAX + 1);
+  const byRef = ilike(bills.refNo, pattern);
+  if (vendors.length === 0) return byRef;
+  const byVendor =
+    vendors.length > SEARCH_VENDOR_IDS_MAX
+      ? sql`${bills.vendorId} = any(array(select ${contacts.id} from ${contacts} where ${named}))`
+      : inArray(
+          bills.vendorId,
+          vendors.map((v) => v.id),
+        );
+  return or(byRef, byVendor);
+}
+
+/** A due-date range, both ends inclusive (either may be open); `empty` when the filters exclude each other. */
+interface DueRange extends DueDateRange {
+  empty: boolean;
+}
+
+/** The due-date range of the summary card filter and the due window, together (their intersection). */
+function dueRangeOf(query: DueBillsQuery, today: string): DueRange {
+  const windows = dueWindows(today);
+  const ranges: { from?: string; to?: string }[] = [];
+  const overdue = { to: plusDays(windows.overdueBefore, -1) };
+  if (query.billSummaryType === 'DUE_IN_7_DAYS') ranges.push(windows.dueIn7);
+  if (query.billSummaryType === 'OVERDUE') ranges.push(overdue);
+  if (query.dateRange === 'DUE_TODAY') ranges.push({ from: today, to: today });
+  if (query.dateRange === 'NEXT_3_DAYS') ranges.push(windows.next3);
+  if (query.dateRange === 'NEXT_7_DAYS') ranges.push(windows.dueIn7);
+  if (query.dateRange === 'OVERDUE') ranges.push(overdue);
+  const range: DueRange = { empty: false };
+  for (const r of ranges) {
+    if (r.from !== undefined && (range.from === undefined || r.from > range.from)) range.from = r.from;
+    if (r.to !== undefined && (range.to === undefined || r.to < range.to)) range.to = r.to;
+  }
+  range.empty = range.from !== undefined && range.to !== undefined && range.from > range.to;
+  return range;
 }
 
 /**
- * Bill number or vendor name contains the term. The vendor side is a subquery on the business's own
- * contacts (a bill's vendor is always one of them), so the filter needs no join: counts read bills
- * alone and the page applies it while scanning bills, not per joined contact row.
+ * GET due-bills: open bills, filtered by vendor, summary card, due-date range, status and search.
+ * The total comes from the rollup of open bills when the filters are due dates and statuses only; a
+ * vendor filter counts that vendor's open bills (an index of open bills by vendor); a search counts
+ * matches up to SEARCH_TOTAL_CAP.
  */
-const searchCondition = (businessId: string, searchTerm: string | undefined): SQL | undefined => {
-  if (!searchTerm) return undefined;
-  const pattern = containsPattern(searchTerm);
-  const vendors = sql`select ${contacts.id} from ${contacts} where ${contacts.businessId} = ${businessId} and ${contacts.name} ilike ${pattern}`;
-  return or(ilike(bills.refNo, pattern), sql`${bills.vendorId} in (${vendors})`);
-};
-
-/** GET due-bills: open bills, filtered by vendor, summary card, due-date range and status. */
 export async function listDueBills(context: Context, options: { businessId: string; query: DueBillsQuery }) {
-  const { query } = options;
-  const today = businessToday(context);
-  const windows = dueWindows(today);
-  const conditions: (SQL | undefined)[] = [eq(bills.businessId, options.businessId), openBill];
-  if (query.vendorId) conditions.push(eq(bills.vendorId, query.vendorId));
-  if (query.billSummaryType === 'DUE_IN_7_DAYS') {
-    conditions.push(gte(bills.dueDate, windows.dueIn7.from), lte(bills.dueDate, windows.dueIn7.to));
-  } else if (query.billSummaryType === 'OVERDUE') {
-    conditions.push(lt(bills.dueDate, windows.overdueBefore));
+  const { query, businessId } = options;
+  const { db } = context.database;
+  const range = dueRangeOf(query, businessToday(context));
+  const paging = { pageNumber: query.pageNumber, pageSize: query.pageSize };
+  if (range.empty) return { items: [], total: 0, ...paging };
+  const search = await searchCondition(db, businessId, query.searchTerm);
+  const where = and(
+    eq(bills.businessId, businessId),
+    openBill,
+    query.vendorId ? eq(bills.vendorId, query.vendorId) : undefined,
+    ...dueDateConditions(bills.dueDate, range),
+    query.status.length > 0 ? inArray(bills.status, query.status) : undefined,
+    search,
+  );
+  const pageOptions: PageOptions = {
+    businessId,
+    where,
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    ...paging,
+  };
+  if (!query.vendorId && !search) {
+    const total = await countOpenBills(db, { businessId, range, statuses: query.status });
+    // Past the last bill there is nothing to read (and a status nobody has costs no scan).
+    const offset = (query.pageNumber - 1) * query.pageSize;
+    const items = total > offset ? await pageRows(db, pageOptions) : [];
+    return { items, total, ...paging };
   }
-  if (query.dateRange === 'DUE_TODAY') conditions.push(eq(bills.dueDate, today));
-  if (query.dateRange === 'NEXT_3_DAYS') {
-    conditions.push(gte(bills.dueDate, windows.next3.from), lte(bills.dueDate, windows.next3.to));
+  if (search) {
+    const offset = (query.pageNumber - 1) * query.pageSize;
+    const found = await searchPage(db, pageOptions);
+    // An empty page past the first says nothing of how many matched: count them (up to the cap + 1).
+    const matched =
+      found.items.length === 0 && offset > 0 ? await countBills(db, where, SEARCH_TOTAL_CAP) : found.matched;
+    const complete =
+      matched <= SEARCH_TOTAL_CAP ||
+      (query.sortBy !== 'vendorName' && offset + query.pageSize <= SEARCH_TOTAL_CAP + 1);
+    // Otherwise a common term: walking the list's order meets matches at once.
+    const items = complete ? found.items : await pageRows(db, pageOptions);
+    return { items, total: Math.min(matched, SEARCH_TOTAL_CAP), ...paging };
   }
-  if (query.dateRange === 'NEXT_7_DAYS') {
-    conditions.push(gte(bills.dueDate, windows.dueIn7.from), lte(bills.dueDate, windows.dueIn7.to));
-  }
-  if (query.dateRange === 'OVERDUE') conditions.push(lt(bills.dueDate, windows.overdueBefore));
-  if (query.status.length > 0) conditions.push(inArray(bills.status, query.status));
-  const search = searchCondition(options.businessId, query.searchTerm);
-  if (search) conditions.push(search);
-  return page(context.database.db, {
-    where: and(...conditions),
-    order: sortOf(query.sortBy, query.sortOrder),
-    pageNumber: query.pageNumber,
-    pageSize: query.pageSize,
-  });
+  const [items, total] = await Promise.all([pageRows(db, pageOptions), countBills(db, where)]);
+  return { items, total, ...paging };
+}
+
+const BILL_KEYS = Object.keys(getTableColumns(bills)) as (keyof BillRow)[];
+
+/**
+ * A search's page: the first SEARCH_TOTAL_CAP + 1 matches in the list's order, read in a subquery (a
+ * LIMIT the planner cannot look through: a rare term's few matches are read with the search's indexes
+ * and sorted, a common term's by walking the list's order until the cap), then paged, with how many the
+ * subquery holds (`matched`). The vendor-name order needs the contacts, so for it the subquery takes
+ * bill-date order: its page is right only when every match is in the subquery.
+ */
+async function searchPage(
+  db: DbOrTx,
+  options: PageOptions,
+): Promise<{ items: BillListItem[]; matched: number }> {
+  const inner = options.sortBy === 'vendorName' ? 'date' : options.sortBy;
+  const matches = db
+    .select()
+    .from(bills)
+    .where(options.where)
+    .orderBy(...sortOf(inner, options.sortOrder))
+    .limit(SEARCH_TOTAL_CAP + 1)
+    .as('m');
+  const bill = Object.fromEntries(BILL_KEYS.map((key) => [key, matches[key]])) as Record<
+    keyof BillRow,
+    (typeof matches)[keyof BillRow]
+  >;
+  const rows = (await db
+    .select({ bill, vendor: vendorColumns, matched: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matches)
+    .innerJoin(contacts, eq(contacts.id, matches.vendorId))
+    .orderBy(...sortOf(options.sortBy, options.sortOrder, matches))
+    .limit(options.pageSize)
+    .offset((options.pageNumber - 1) * options.pageSize)) as unknown as {
+    bill: BillRow;
+    vendor: VendorRef;
+    matched: number;
+  }[];
+  return { items: rows.map((r) => toListItem(r.bill, r.vendor)), matched: rows[0]?.matched ?? 0 };
 }
 
 /** GET accounting/bills: every bill of the business with the filters of spec 002 §5 and §7. */
@@ -624,41 +827,34 @@ export async function listAccountingBills(
           )} or ${inArray(billLineItems.chartAccountId, lineIds)}))`,
     );
   }
-  const search = searchCondition(options.businessId, query.searchTerm);
+  const search = await searchCondition(context.database.db, options.businessId, query.searchTerm);
   if (search) conditions.push(search);
   return page(context.database.db, {
+    businessId: options.businessId,
     where: and(...conditions),
-    order: sortOf(query.sortBy, query.sortOrder),
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
   });
 }
 
-/** GET bills/summary/due: the three cards, on open bills, for the business's today (New York). */
+/**
+ * GET bills/summary/due: the three cards, on open bills, for the business's today (New York). Added up
+ * from the open-bills rollup (one row per due date and status), never from the bills.
+ */
 export async function dueSummary(context: Context, businessId: string): Promise<BillsDueSummary> {
   const today = businessToday(context);
   const { dueIn7, overdueBefore } = dueWindows(today);
-  const inWindow = sql`${bills.dueDate} >= ${dueIn7.from} and ${bills.dueDate} <= ${dueIn7.to}`;
-  const overdue = sql`${bills.dueDate} < ${overdueBefore}`;
-  const [row] = await context.database.db
-    .select({
-      total: sql<string>`count(*)`,
-      amount: sql<string | null>`sum(${bills.balanceCents})`,
-      dueTotal: sql<string>`count(*) filter (where ${inWindow})`,
-      dueAmount: sql<string | null>`sum(${bills.balanceCents}) filter (where ${inWindow})`,
-      overdueTotal: sql<string>`count(*) filter (where ${overdue})`,
-      overdueAmount: sql<string | null>`sum(${bills.balanceCents}) filter (where ${overdue})`,
-    })
-    .from(bills)
-    .where(and(eq(bills.businessId, businessId), openBill));
-  const bucket = (amount: string | null | undefined, total: string | undefined) => ({
-    amount: centsToAmount(Number(amount ?? 0)),
-    total: Number(total ?? 0),
+  const buckets = await openBillBuckets(context.database.db, { businessId, dueIn7, overdueBefore });
+  const bucket = ({ count, cents }: { count: number; cents: number }) => ({
+    amount: centsToAmount(cents),
+    total: count,
   });
   return {
-    totalOutstanding: bucket(row?.amount, row?.total),
-    dueInNext7Days: bucket(row?.dueAmount, row?.dueTotal),
-    overdue: bucket(row?.overdueAmount, row?.overdueTotal),
+    totalOutstanding: bucket(buckets.all),
+    dueInNext7Days: bucket(buckets.dueIn7),
+    overdue: bucket(buckets.overdue),
     today,
   };
 }

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -63,13 +64,24 @@ export const bills = pgTable(
   },
   (table) => [
     uniqueIndex('bills_vendor_ref_unique').on(table.businessId, table.vendorId, sql`lower(${table.refNo})`),
-    // Open bills (the due-bills list and its summaries): only rows with something left to pay.
+    // Open bills (the due-bills list): only rows with something left to pay. Due-date windows and the
+    // due-date sort, the default sort (bill date), the vendor filter; the counts come from
+    // bill_due_rollups instead.
     index('bills_open_due_idx')
-      .on(table.businessId, table.dueDate, table.balanceCents)
+      .on(table.businessId, table.dueDate, table.billDate, table.sequence)
       .where(sql`${table.balanceCents} > 0 and ${table.status} <> 'cancelled'`),
     index('bills_open_date_idx')
       .on(table.businessId, table.billDate, table.sequence)
       .where(sql`${table.balanceCents} > 0 and ${table.status} <> 'cancelled'`),
+    index('bills_open_vendor_idx')
+      .on(table.businessId, table.vendorId, table.billDate, table.sequence)
+      .where(sql`${table.balanceCents} > 0 and ${table.status} <> 'cancelled'`),
+    // The amount and balance sorts of both lists (walked with LIMIT, never sorted in full).
+    index('bills_business_amount_idx').on(table.businessId, table.amountCents, table.sequence),
+    index('bills_business_balance_idx').on(table.businessId, table.balanceCents, table.sequence),
+    // Search "bill number contains": trigram index (pg_trgm; the migration skips it where the
+    // extension is missing, and the search still works, unindexed).
+    index('bills_ref_trgm_idx').using('gin', table.refNo.op('gin_trgm_ops')),
     index('bills_business_status_due_idx').on(table.businessId, table.status, table.dueDate),
     index('bills_business_date_idx').on(table.businessId, table.billDate, table.sequence),
     index('bills_business_vendor_idx').on(table.businessId, table.vendorId, table.billDate),
@@ -87,6 +99,48 @@ export const bills = pgTable(
   ],
 );
 export type BillRow = typeof bills.$inferSelect;
+
+/**
+ * Open bills (balance > 0, not cancelled) counted per business, due date and status: what the bills
+ * summary and the due-bills totals add up instead of counting bills (a few thousand rows per business
+ * however many bills it has). Written only by the compaction (bills/rollups.ts), which folds
+ * `bill_due_deltas` in; the open bills are always this plus the business's deltas. Rows that drop to
+ * zero stay (at most one per due date and status).
+ */
+export const billDueRollups = pgTable(
+  'bill_due_rollups',
+  {
+    businessId: refColumn('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status').$type<BillInvoiceStatus>().notNull(),
+    openCount: bigint('open_count', { mode: 'number' }).notNull(),
+    openBalanceCents: cents('open_balance_cents').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.businessId, table.dueDate, table.status] })],
+);
+
+/**
+ * Changes to the open bills not yet folded into `bill_due_rollups`: statement triggers on `bills`
+ * (migration 0012) append one row per (business, due date, status) a statement changes, in the same
+ * transaction as the write, whoever the writer is. Append-only, so writers never wait on each other
+ * nor deadlock on a shared counter row.
+ */
+export const billDueDeltas = pgTable(
+  'bill_due_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    businessId: refColumn('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status').$type<BillInvoiceStatus>().notNull(),
+    openCount: bigint('open_count', { mode: 'number' }).notNull(),
+    openBalanceCents: cents('open_balance_cents').notNull(),
+  },
+  (table) => [index('bill_due_deltas_business_idx').on(table.businessId, table.dueDate)],
+);
 
 /** A bill's lines: against an item or a chart account, with the name it had when saved. */
 export const billLineItems = pgTable(

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -53,10 +54,21 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * The extensions every embedded database is opened with: the migrations create pg_trgm (the bills
+ * search index), and a data folder that has it needs it loaded on every later open.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm } as const;
+
+/** A PGlite instance with the app's extensions (in memory unless `dataDir`). */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
+}
+
 /** Opens (creating if needed) the embedded database in `dir`. */
 export async function openPglite(dir: string): Promise<Database> {
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await createPglite({ dataDir: dir });
   return wrapPglite(client);
 }
 
