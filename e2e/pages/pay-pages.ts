@@ -320,6 +320,11 @@ export class BillsTab {
       .getByRole('row')
       .filter({ has: this.page.getByRole('cell', { name: refNo, exact: true }) });
   }
+
+  /** The row's 'Pay' link (to the make-payment page). */
+  payLink(refNo: string): Locator {
+    return this.row(refNo).getByRole('link', { name: `Pay bill ${refNo}` });
+  }
 }
 
 /** The make-payment page `/b/{id}/bills/payment-request/{billId}/make-payment`. */

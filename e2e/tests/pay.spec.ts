@@ -72,10 +72,7 @@ test('a bill created in the app is paid by bank at Standard speed and moves from
   });
 
   await test.step('it is paid by bank at Standard speed from the Bills tab', async () => {
-    await bills
-      .row(refNo)
-      .getByRole('link', { name: `Pay bill ${refNo}` })
-      .click();
+    await bills.payLink(refNo).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Pay bill' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Bill', exact: true })).toContainText(`Ref# ${refNo}`);
     // No source yet: the action says what is missing.
@@ -212,10 +209,7 @@ test('a bill of a vendor on Ferry that surcharges credit cards is paid by card w
 
   await test.step('the card is chosen: Standard only, and the 2.9% surcharge is added to the total', async () => {
     await openSignedIn(page, payer.session, businessId, `/b/${businessId}/bills/due`);
-    await new BillsTab(page)
-      .row(bill.refNo)
-      .getByRole('link', { name: `Pay bill ${bill.refNo}` })
-      .click();
+    await new BillsTab(page).payLink(bill.refNo).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Pay bill' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Bill', exact: true })).toContainText(payeeName);
     await pay.payFrom('Visa card *** 4242');
@@ -331,13 +325,9 @@ test('three bills are scheduled in one go from the Bills tab; one payment is can
     await expect(dialog).toBeHidden();
     // Fully scheduled bills cannot be paid again; the fourth still can.
     for (const bill of [first, second, third]) {
-      await expect(bills.row(bill.refNo).getByRole('link', { name: `Pay bill ${bill.refNo}` })).toHaveCount(
-        0,
-      );
+      await expect(bills.payLink(bill.refNo)).toHaveCount(0);
     }
-    await expect(
-      bills.row(fourth.refNo).getByRole('link', { name: `Pay bill ${fourth.refNo}` }),
-    ).toBeVisible();
+    await expect(bills.payLink(fourth.refNo)).toBeVisible();
   });
 
   await test.step('the first payment is canceled from its detail page', async () => {
@@ -407,7 +397,7 @@ test('three bills are scheduled in one go from the Bills tab; one payment is can
 
   await test.step('the canceled bill can be paid again; the fourth is marked as paid', async () => {
     await page.getByRole('tab', { name: /^Bills/ }).click();
-    await expect(bills.row(first.refNo).getByRole('link', { name: `Pay bill ${first.refNo}` })).toBeVisible();
+    await expect(bills.payLink(first.refNo)).toBeVisible();
     await bills
       .row(fourth.refNo)
       .getByRole('button', { name: `Mark bill ${fourth.refNo} as paid` })
@@ -453,10 +443,7 @@ test('a payment the bank returns for insufficient funds shows Failed with the pa
 
   await test.step('the bill is paid by bank', async () => {
     await openSignedIn(page, payer.session, businessId, `/b/${businessId}/bills/due`);
-    await new BillsTab(page)
-      .row(bill.refNo)
-      .getByRole('link', { name: `Pay bill ${bill.refNo}` })
-      .click();
+    await new BillsTab(page).payLink(bill.refNo).click();
     await pay.payFrom(new RegExp(`^Chase .*${payer.bank.accountMask.slice(-4)}$`));
     await expect(pay.form.getByRole('textbox', { name: 'Pay Amount' })).toHaveValue('13.01');
     await pay.processDateAfter(await railsTodayViaApi(request));

@@ -2,7 +2,7 @@ import { BILL_MESSAGES, DOCUMENT_MESSAGES, PAYMENT_FORM_MESSAGES } from '@ferry/
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.js';
 import { addMemberWithPermissions, makeContact } from '../../testing/contact-factories.js';
-import { makeSignedInBusiness, makeUser, signIn } from '../../testing/factories.js';
+import { makeUser, signIn } from '../../testing/factories.js';
 import { jpegBytes, multipartBody, pdfBytes } from '../../testing/multipart.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { listChartAccounts } from '../accounting/service.js';
@@ -15,24 +15,15 @@ import {
   settleOnBill,
   unscheduleOnBill,
 } from './engine.js';
+import { type BillsSetup, billsUrl, makeBillsSetup } from './testing.js';
 
 const t = useTestApp();
 
-async function setup() {
-  const business = await makeSignedInBusiness(t.context);
-  const vendor = await makeContact(t.context, { businessId: business.businessId, name: 'Harbor Supplies' });
-  const accounts = await listChartAccounts(t.context, {
-    businessId: business.businessId,
-    query: { isForCreateBill: true, pageNumber: 1, pageSize: 1000 },
-  });
-  const software = accounts.items.find((a) => a.name === 'Software');
-  if (!software) throw new Error('no Software account');
-  return { ...business, vendor, accountId: software.id };
-}
+const setup = () => makeBillsSetup(t.context);
 
-type Setup = Awaited<ReturnType<typeof setup>>;
+type Setup = BillsSetup;
 
-const url = (s: Setup, rest: string) => `/api/business/${s.businessId}${rest}`;
+const url = billsUrl;
 
 const billBody = (s: Setup, overrides: Record<string, unknown> = {}) => ({
   vendorId: s.vendor.id,

@@ -2,9 +2,8 @@ import type { BillsDueSummary } from '@ferry/domain/schemas';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.js';
 import { makeContact } from '../../testing/contact-factories.js';
-import { makeSignedInBusiness, signIn } from '../../testing/factories.js';
+import { signIn } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
-import { listChartAccounts } from '../accounting/service.js';
 import {
   markBillPaid,
   reopenOnBill,
@@ -15,27 +14,18 @@ import {
 } from './engine.js';
 import { COMPACT_AFTER, compactOpenBills } from './rollups.js';
 import { SEARCH_TOTAL_CAP } from './service.js';
+import { type BillsSetup, billsUrl, makeBillsSetup } from './testing.js';
 
 // bill_due_rollups (migration 0012) is kept by triggers on bills: after every kind of write it must equal
 // a recount of the open bills, and the summary and the due-bills totals read from it must too.
 
 const t = useTestApp();
 
-async function setup() {
-  const business = await makeSignedInBusiness(t.context);
-  const vendor = await makeContact(t.context, { businessId: business.businessId, name: 'Harbor Supplies' });
-  const accounts = await listChartAccounts(t.context, {
-    businessId: business.businessId,
-    query: { isForCreateBill: true, pageNumber: 1, pageSize: 1000 },
-  });
-  const software = accounts.items.find((a) => a.name === 'Software');
-  if (!software) throw new Error('no Software account');
-  return { ...business, vendor, accountId: software.id };
-}
+const setup = () => makeBillsSetup(t.context);
 
-type Setup = Awaited<ReturnType<typeof setup>>;
+type Setup = BillsSetup;
 
-const url = (s: Setup, rest: string) => `/api/business/${s.businessId}${rest}`;
+const url = billsUrl;
 
 const body = (s: Setup, overrides: Record<string, unknown> = {}) => ({
   vendorId: s.vendor.id,
