@@ -387,14 +387,41 @@ async function measure(target: Target, maxSize: number) {
                       select due_date, status, open_count, open_balance_cents
                       from bill_due_deltas where business_id = $1
                     ) a group by 1, 2 having sum(n) <> 0)
-                 ) d) as drift`,
+                 ) d)
+                + (select count(*) from (
+                   (select status, count(*) as n, sum(amount_cents) as cents from payments
+                    where business_id = $1 group by 1
+                    except
+                    select status, sum(n), sum(cents) from (
+                      select status, payment_count as n, amount_cents as cents
+                      from payment_status_rollups where business_id = $1
+                      union all
+                      select status, payment_count, amount_cents from payment_status_deltas where business_id = $1
+                    ) a group by 1 having sum(n) <> 0)
+                 ) p)
+                + (select count(*) from (
+                   (select pr.due_date, count(*) as n,
+                           count(*) filter (where coalesce(b.balance_cents, pr.balance_cents) > 0 and (case
+                             when pr.state = 'LINK_BILL' and b.id is not null then 'LINK_BILL'
+                             else pr.state end) in ('CREATED', 'PROCESSING', 'FAILED', 'LINK_BILL')) as o
+                    from payment_requests pr left join bills b on b.id = pr.bill_id
+                    where pr.payer_business_id = $1 group by 1
+                    except
+                    select due_date, sum(n), sum(o) from (
+                      select due_date, request_count as n, open_count as o
+                      from payment_request_review_rollups where business_id = $1
+                      union all
+                      select due_date, request_count, open_count
+                      from payment_request_review_deltas where business_id = $1
+                    ) a group by 1 having sum(n) <> 0)
+                 ) r) as drift`,
         [fixture.businessId],
       )
     ).rows;
     console.log(
       `  -- ${count(size)} bills: ${count(Number(row?.open))} open, ${count(Number(row?.payments))} payments,` +
-        ` ${count(Number(row?.requests))} payment requests received; ${count(Number(row?.rollups))} rollup rows,` +
-        ` ${Number(row?.drift) === 0 ? 'equal to a recount' : `!! ${row?.drift} differ from a recount`}`,
+        ` ${count(Number(row?.requests))} payment requests received; ${count(Number(row?.rollups))} bill rollup rows;` +
+        ` the three rollups ${Number(row?.drift) === 0 ? 'equal to a recount' : `!! ${row?.drift} rows differ from a recount`}`,
     );
   }
   if (skipped.length > 0) {

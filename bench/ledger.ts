@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../apps/server/src/config.js';
 import {
   accountBalance,
@@ -18,6 +17,7 @@ import {
 } from '../apps/server/src/modules/ledger/service.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import {
+  createPglite,
   type Database,
   openPglite,
   openPostgres,
@@ -190,7 +190,7 @@ console.log(
     ' (postings of 2 or 3 legs; 1 or 10 per database transaction; deferred balance check at commit)',
 );
 
-const memory = wrapPglite(await PGlite.create());
+const memory = wrapPglite(await createPglite());
 try {
   await measure('PGlite (embedded, in memory)', memory);
 } finally {

@@ -12,7 +12,6 @@
 // (PostgreSQL only).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../apps/server/src/config.js';
 import { assertLedgerBalanced } from '../apps/server/src/modules/ledger/service.js';
 import { countStatements, seedPayments } from '../apps/server/src/modules/payments/engine/workload.js';
@@ -23,7 +22,12 @@ import {
   SYSTEM_ACTOR,
 } from '../apps/server/src/modules/payments/state.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
-import { type Database, openPostgres, wrapPglite } from '../apps/server/src/platform/db/client.js';
+import {
+  createPglite,
+  type Database,
+  openPostgres,
+  wrapPglite,
+} from '../apps/server/src/platform/db/client.js';
 import { applyMigrations } from '../apps/server/src/platform/db/migrate.js';
 import { makeBusiness } from '../apps/server/src/testing/factories.js';
 
@@ -186,7 +190,7 @@ console.log(
 const batches = list(process.env.BENCH_BATCH, '50,200,500');
 const single = Number(process.env.BENCH_SINGLE_PAYMENTS ?? 300);
 if (process.env.BENCH_PGLITE !== 'false') {
-  const memory = wrapPglite(await PGlite.create());
+  const memory = wrapPglite(await createPglite());
   try {
     await measure('PGlite (embedded, in memory)', memory, {
       payments: Number(process.env.BENCH_PGLITE_PAYMENTS ?? 2_000),

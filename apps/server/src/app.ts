@@ -23,6 +23,7 @@ import { signInRoutes } from './modules/auth/sign-in-routes.js';
 import { registerBankingJobs } from './modules/banking/jobs.js';
 import { bankingRoutes, bankLinkWebhookRoutes } from './modules/banking/routes.js';
 import { sandboxRailsRoutes } from './modules/banking/sandbox-routes.js';
+import { openBillsRollup } from './modules/bills/rollups.js';
 import { billRoutes } from './modules/bills/routes.js';
 import { businessRoutes } from './modules/businesses/routes.js';
 import { businessSearchRoutes } from './modules/businesses/search-routes.js';
@@ -39,8 +40,10 @@ import { devOutboxRoutes } from './modules/notifications/routes.js';
 import { otpRoutes } from './modules/otp/routes.js';
 import { signInOtpRoutes } from './modules/otp/sign-in-routes.js';
 import { paymentRequestRoutes, sandboxPaymentRequestRoutes } from './modules/payment-requests/routes.js';
+import { reviewRollup } from './modules/payment-requests/service.js';
 import { registerPaymentEngineJobs } from './modules/payments/engine/jobs.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { paymentStatusRollup } from './modules/payments/service.js';
 import { preferenceRoutes } from './modules/preferences/routes.js';
 import { mobileNumberRoutes } from './modules/users/mobile-number-routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -52,6 +55,7 @@ import { sandboxIdentityRoutes } from './modules/verification/sandbox-routes.js'
 import { registerAuthContext } from './platform/auth/context.js';
 import { registerBusinessGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
+import { compactAllRollups } from './platform/db/rollups.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import type { ErrorBody } from './platform/http/errors.js';
 import { registerSecurity } from './platform/http/security.js';
@@ -72,6 +76,9 @@ export function findWebDist(): string | null {
   return fs.existsSync(path.join(dist, 'index.html')) ? dist : null;
 }
 
+/** The summaries kept as append-only rollups (platform/db/rollups.ts). */
+export const SUMMARY_ROLLUPS = [openBillsRollup, reviewRollup, paymentStatusRollup];
+
 /** Declares every job of every module (before the queue starts). */
 export function registerJobs(context: AppContext): void {
   registerNotificationJobs(context);
@@ -79,6 +86,14 @@ export function registerJobs(context: AppContext): void {
   registerCardJobs(context);
   registerBankingJobs(context);
   registerPaymentEngineJobs(context);
+  // Every 10 minutes: the summaries' appended rollup rows folded in, for businesses seldom read.
+  context.jobs.register(
+    'rollups.fold',
+    async () => {
+      await compactAllRollups(context.database.db, SUMMARY_ROLLUPS);
+    },
+    { cron: '*/10 * * * *' },
+  );
   context.jobs.register(
     'idempotency.purge',
     async () => {

@@ -1,5 +1,6 @@
 import type { BillsDueSummary } from '@ferry/domain/schemas';
 import { describe, expect, it } from 'vitest';
+import { COMPACT_AFTER } from '../../platform/db/rollups.js';
 import { newId } from '../../platform/ids.js';
 import { makeContact } from '../../testing/contact-factories.js';
 import { signIn } from '../../testing/factories.js';
@@ -12,7 +13,7 @@ import {
   settleOnBill,
   unscheduleOnBill,
 } from './engine.js';
-import { COMPACT_AFTER, compactOpenBills } from './rollups.js';
+import { compactOpenBills } from './rollups.js';
 import { SEARCH_TOTAL_CAP } from './service.js';
 import { type BillsSetup, billsUrl, makeBillsSetup } from './testing.js';
 

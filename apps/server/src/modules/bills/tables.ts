@@ -10,11 +10,11 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, updatedAt } from '../../platform/db/columns.js';
+import { rollupTables } from '../../platform/db/rollups.js';
 import { chartAccounts } from '../accounting/tables.js';
 import { businesses } from '../businesses/tables.js';
 import { contacts } from '../contacts/tables.js';
@@ -105,42 +105,22 @@ export type BillRow = typeof bills.$inferSelect;
  * summary and the due-bills totals add up instead of counting bills (a few thousand rows per business
  * however many bills it has). Written only by the compaction (bills/rollups.ts), which folds
  * `bill_due_deltas` in; the open bills are always this plus the business's deltas. Rows that drop to
- * zero stay (at most one per due date and status).
+ * zero stay (at most one per due date and status). `bill_due_deltas`: the changes not yet folded in,
+ * appended by statement triggers on `bills` (migration 0012) in the writer's own transaction.
  */
-export const billDueRollups = pgTable(
-  'bill_due_rollups',
-  {
-    businessId: refColumn('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+export const { rollup: billDueRollups, deltas: billDueDeltas } = rollupTables({
+  rollup: 'bill_due_rollups',
+  deltas: 'bill_due_deltas',
+  business: () => businesses.id,
+  columns: () => ({
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status').$type<BillInvoiceStatus>().notNull(),
     openCount: bigint('open_count', { mode: 'number' }).notNull(),
     openBalanceCents: cents('open_balance_cents').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.businessId, table.dueDate, table.status] })],
-);
-
-/**
- * Changes to the open bills not yet folded into `bill_due_rollups`: statement triggers on `bills`
- * (migration 0012) append one row per (business, due date, status) a statement changes, in the same
- * transaction as the write, whoever the writer is. Append-only, so writers never wait on each other
- * nor deadlock on a shared counter row.
- */
-export const billDueDeltas = pgTable(
-  'bill_due_deltas',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    businessId: refColumn('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
-    status: text('status').$type<BillInvoiceStatus>().notNull(),
-    openCount: bigint('open_count', { mode: 'number' }).notNull(),
-    openBalanceCents: cents('open_balance_cents').notNull(),
-  },
-  (table) => [index('bill_due_deltas_business_idx').on(table.businessId, table.dueDate)],
-);
+  }),
+  keys: ['dueDate', 'status'],
+  deltasIndex: ['dueDate'],
+});
 
 /** A bill's lines: against an item or a chart account, with the name it had when saved. */
 export const billLineItems = pgTable(

@@ -113,6 +113,11 @@ export async function linkBill(
   const { db } = context.database;
   const { businessId } = options;
   const billId = await db.transaction(async (tx: Tx) => {
+    // Locks in the payment engine's order, bill then request (a bill write sets its linked request's
+    // open amount, migration 0013): linking a bill that a payment is moving waits instead of deadlocking.
+    const existing = options.billId
+      ? await findBillOrThrow(tx, { businessId, billId: options.billId, forUpdate: true })
+      : null;
     const request = await lockReceivedRequest(tx, options);
     if (request.billId) {
       if (options.billId && options.billId !== request.billId) {
@@ -124,8 +129,8 @@ export async function linkBill(
     if (!request.vendorContactId) throw conflict(PAYMENT_REQUEST_MESSAGES.notMapped);
     const now = context.clock.now();
     let linkedId: string;
-    if (options.billId) {
-      const { bill } = await findBillOrThrow(tx, { businessId, billId: options.billId, forUpdate: true });
+    if (existing) {
+      const { bill } = existing;
       if (bill.vendorId !== request.vendorContactId) {
         throw new AppError('UNPROCESSABLE', PAYMENT_REQUEST_MESSAGES.billOfOtherVendor, {
           errors: [{ field: 'billId', message: PAYMENT_REQUEST_MESSAGES.billOfOtherVendor }],

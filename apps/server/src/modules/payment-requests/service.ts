@@ -20,6 +20,13 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, 
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
+import {
+  compactIfNeeded,
+  pendingRows,
+  type RollupSpec,
+  rollupColumn,
+  rollupSource,
+} from '../../platform/db/rollups.js';
 import { AppError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Actor } from '../activity/service.js';
@@ -35,6 +42,8 @@ import {
   type PaymentRequestRow,
   type PaymentRequestSource,
   paymentRequestEvents,
+  paymentRequestReviewDeltas,
+  paymentRequestReviewRollups,
   paymentRequests,
   type StoredRequestLine,
 } from './tables.js';
@@ -595,6 +604,18 @@ export async function listPaymentRequests(
   };
 }
 
+/**
+ * The payer's received requests per due date (migration 0013): how many arrived, how many are open and
+ * what is left to pay on them (`open_cents`, kept by triggers to the list's `openNow`/`balanceNow`).
+ */
+export const reviewRollup: RollupSpec = {
+  name: 'review_requests',
+  rollup: paymentRequestReviewRollups,
+  deltas: paymentRequestReviewDeltas,
+  keys: ['dueDate'],
+  measures: ['requestCount', 'openCount', 'openCents'],
+};
+
 /** GET bills/summary/review: the three cards over open requests, and how many requests ever arrived. */
 export async function reviewSummary(
   context: Context,
@@ -602,22 +623,26 @@ export async function reviewSummary(
 ): Promise<PaymentRequestsReviewSummary> {
   const today = businessToday(context);
   const { dueIn7, overdueBefore } = dueWindows(today);
-  const inWindow = sql`${paymentRequests.dueDate} >= ${dueIn7.from} and ${paymentRequests.dueDate} <= ${dueIn7.to}`;
-  const overdue = sql`${paymentRequests.dueDate} < ${overdueBefore}`;
-  const [row] = await context.database.db
+  const dueDate = rollupColumn(reviewRollup, 'dueDate');
+  const open = rollupColumn(reviewRollup, 'openCount');
+  const cents = rollupColumn(reviewRollup, 'openCents');
+  const inWindow = sql`${dueDate} >= ${dueIn7.from} and ${dueDate} <= ${dueIn7.to}`;
+  const overdue = sql`${dueDate} < ${overdueBefore}`;
+  const { db } = context.database;
+  const [row] = await db
     .select({
-      all: sql<string>`count(*)`,
-      total: sql<string>`count(*) filter (where ${openNow})`,
-      amount: sql<string | null>`sum(${balanceNow}) filter (where ${openNow})`,
-      dueTotal: sql<string>`count(*) filter (where ${openNow} and ${inWindow})`,
-      dueAmount: sql<string | null>`sum(${balanceNow}) filter (where ${openNow} and ${inWindow})`,
-      overdueTotal: sql<string>`count(*) filter (where ${openNow} and ${overdue})`,
-      overdueAmount: sql<string | null>`sum(${balanceNow}) filter (where ${openNow} and ${overdue})`,
+      all: sql<string | null>`sum(${rollupColumn(reviewRollup, 'requestCount')})`,
+      total: sql<string | null>`sum(${open})`,
+      amount: sql<string | null>`sum(${cents})`,
+      dueTotal: sql<string | null>`sum(${open}) filter (where ${inWindow})`,
+      dueAmount: sql<string | null>`sum(${cents}) filter (where ${inWindow})`,
+      overdueTotal: sql<string | null>`sum(${open}) filter (where ${overdue})`,
+      overdueAmount: sql<string | null>`sum(${cents}) filter (where ${overdue})`,
+      pending: pendingRows(reviewRollup),
     })
-    .from(paymentRequests)
-    .leftJoin(bills, eq(bills.id, paymentRequests.billId))
-    .where(eq(paymentRequests.payerBusinessId, businessId));
-  const bucket = (amount: string | null | undefined, total: string | undefined) => ({
+    .from(rollupSource(reviewRollup, businessId));
+  await compactIfNeeded(db, reviewRollup, businessId, row?.pending);
+  const bucket = (amount: string | null | undefined, total: string | null | undefined) => ({
     amount: centsToAmount(Number(amount ?? 0)),
     total: Number(total ?? 0),
   });

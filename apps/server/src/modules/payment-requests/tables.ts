@@ -2,6 +2,7 @@ import type { ActorType, PaymentRequestStatus } from '@ferry/domain/schemas';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, updatedAt } from '../../platform/db/columns.js';
+import { rollupTables } from '../../platform/db/rollups.js';
 import { bills } from '../bills/tables.js';
 import { businesses } from '../businesses/tables.js';
 import { contacts } from '../contacts/tables.js';
@@ -56,6 +57,12 @@ export const paymentRequests = pgTable(
     lines: jsonb('lines').$type<StoredRequestLine[]>().notNull(),
     memo: text('memo'),
     state: text('state').$type<PaymentRequestStatus>().notNull().default('CREATED'),
+    /**
+     * What is left to pay while the request is open under For Review, else 0: the linked bill's balance
+     * when linked, else the request's while its state is open. Kept by triggers (migration 0013) on
+     * payment_requests and on bills, never written by the application.
+     */
+    openCents: cents('open_cents').notNull().default(0),
     /** The payer's bill for this request (link-bill). */
     billId: refColumn('bill_id').references(() => bills.id, { onDelete: 'set null' }),
     source: text('source').$type<PaymentRequestSource>().notNull().default('FERRY'),
@@ -104,3 +111,21 @@ export const paymentRequestEvents = pgTable(
   (table) => [index('payment_request_events_request_idx').on(table.paymentRequestId, table.sequence)],
 );
 export type PaymentRequestEventRow = typeof paymentRequestEvents.$inferSelect;
+
+/**
+ * The payer's received requests per due date (migration 0013; platform/db/rollups.ts): how many
+ * arrived, how many are open and what is left to pay on them, for bills/summary/review;
+ * `payment_request_review_deltas` holds the changes appended since by triggers on payment_requests.
+ */
+export const { rollup: paymentRequestReviewRollups, deltas: paymentRequestReviewDeltas } = rollupTables({
+  rollup: 'payment_request_review_rollups',
+  deltas: 'payment_request_review_deltas',
+  business: () => businesses.id,
+  columns: () => ({
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    requestCount: bigint('request_count', { mode: 'number' }).notNull(),
+    openCount: bigint('open_count', { mode: 'number' }).notNull(),
+    openCents: cents('open_cents').notNull(),
+  }),
+  keys: ['dueDate'],
+});

@@ -23,9 +23,16 @@ import {
   type PaymentView,
   type TransferSpeedView,
 } from '@ferry/domain/schemas';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
+import {
+  compactIfNeeded,
+  pendingRows,
+  type RollupSpec,
+  rollupColumn,
+  rollupSource,
+} from '../../platform/db/rollups.js';
 import { AppError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type Actor, recordActivity } from '../activity/service.js';
@@ -48,7 +55,7 @@ import {
   type PaymentPatch,
   refreshBillPaymentState,
 } from './state.js';
-import { type PaymentRow, payments } from './tables.js';
+import { type PaymentRow, paymentStatusDeltas, paymentStatusRollups, payments } from './tables.js';
 import {
   CHANGEABLE_STATUSES,
   joinedSelect,
@@ -545,20 +552,37 @@ export async function getPaymentDetail(
   return detail;
 }
 
+/** The payer's payments per status (migration 0013): how many and their amount. */
+export const paymentStatusRollup: RollupSpec = {
+  name: 'payment_statuses',
+  rollup: paymentStatusRollups,
+  deltas: paymentStatusDeltas,
+  keys: ['status'],
+  measures: ['paymentCount', 'amountCents'],
+};
+
 /** GET bills/summary/payments: the Payments tab's summary cards. */
 export async function paymentsSummary(
   context: PaymentsContext,
   businessId: string,
 ): Promise<PaymentsSummary> {
-  const rows = await context.database.db
-    .select({ status: payments.status, amount: sum(payments.amountCents), total: count() })
-    .from(payments)
-    .where(eq(payments.businessId, businessId))
-    .groupBy(payments.status);
+  const { db } = context.database;
+  const status = rollupColumn(paymentStatusRollup, 'status');
+  const rows = await db
+    .select({
+      status: sql<EnginePaymentStatus>`${status}`,
+      amount: sql<string | null>`sum(${rollupColumn(paymentStatusRollup, 'amountCents')})`,
+      total: sql<string | null>`sum(${rollupColumn(paymentStatusRollup, 'paymentCount')})`,
+      pending: pendingRows(paymentStatusRollup),
+    })
+    .from(rollupSource(paymentStatusRollup, businessId))
+    .groupBy(status);
+  const pending = rows.reduce((acc, r) => acc + Number(r.pending), 0);
+  await compactIfNeeded(db, paymentStatusRollup, businessId, pending);
   const bucket = (statuses: EnginePaymentStatus[]) => {
     const picked = rows.filter((r) => statuses.includes(r.status));
     const cents = picked.reduce((acc, r) => acc + Number(r.amount ?? 0), 0);
-    return { amount: centsToAmount(cents), total: picked.reduce((acc, r) => acc + Number(r.total), 0) };
+    return { amount: centsToAmount(cents), total: picked.reduce((acc, r) => acc + Number(r.total ?? 0), 0) };
   };
   return {
     attentionRequired: bucket(PAYMENT_FILTER_STATUSES.ATTENTION_REQUIRED),

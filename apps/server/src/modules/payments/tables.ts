@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, timestampColumn, updatedAt } from '../../platform/db/columns.js';
+import { rollupTables } from '../../platform/db/rollups.js';
 import { businessBankAccounts } from '../banking/tables.js';
 import { bills } from '../bills/tables.js';
 import { businesses } from '../businesses/tables.js';
@@ -133,3 +134,20 @@ export const paymentEvents = pgTable(
   (table) => [index('payment_events_payment_idx').on(table.paymentId, table.sequence)],
 );
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+/**
+ * The payer's payments per status (migration 0013; platform/db/rollups.ts): how many and their amount,
+ * for bills/summary/payments; `payment_status_deltas` holds the changes appended since by triggers on
+ * payments.
+ */
+export const { rollup: paymentStatusRollups, deltas: paymentStatusDeltas } = rollupTables({
+  rollup: 'payment_status_rollups',
+  deltas: 'payment_status_deltas',
+  business: () => businesses.id,
+  columns: () => ({
+    status: text('status').$type<EnginePaymentStatus>().notNull(),
+    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+  }),
+  keys: ['status'],
+});
