@@ -9,11 +9,18 @@
 // Options: BENCH_PGLITE_PAYMENTS (default 2,000), BENCH_PG_PAYMENTS (default 10,000), BENCH_BATCH (payments
 // per db tx of the batched path, default 50,200,500), BENCH_WORKERS (connections on PostgreSQL, default
 // 1,2,4), BENCH_SINGLE_PAYMENTS (payments of the one-by-one run, default 300; 0 skips it), BENCH_PGLITE=false
-// (PostgreSQL only).
+// (PostgreSQL only), BENCH_SETTLEMENTS (settlement events handled, default 2,000 PGlite / 4,000 PostgreSQL).
+// It also times the settlement handler: vendors' credits posted → DELIVERED, in batches and one by one.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { loadConfig } from '../apps/server/src/config.js';
 import { assertLedgerBalanced } from '../apps/server/src/modules/ledger/service.js';
+import { railsTransferKey } from '../apps/server/src/modules/payments/engine/keys.js';
+import {
+  onPaymentSettlement,
+  onPaymentSettlements,
+} from '../apps/server/src/modules/payments/engine/settlement.js';
+import type { EngineContext } from '../apps/server/src/modules/payments/engine/transfers.js';
 import { countStatements, seedPayments } from '../apps/server/src/modules/payments/engine/workload.js';
 import {
   type ApplyPaymentEventInput,
@@ -29,6 +36,10 @@ import {
   wrapPglite,
 } from '../apps/server/src/platform/db/client.js';
 import { applyMigrations } from '../apps/server/src/platform/db/migrate.js';
+import { createJobs } from '../apps/server/src/platform/jobs/jobs.js';
+import { createLogger } from '../apps/server/src/platform/logger.js';
+import { createProviders } from '../apps/server/src/providers/index.js';
+import { type RailsTransfer, SETTLEMENT_BATCH_SIZE } from '../apps/server/src/providers/rails/rails.js';
 import { makeBusiness } from '../apps/server/src/testing/factories.js';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
@@ -130,7 +141,7 @@ function print(label: string, result: Run) {
 async function measure(
   title: string,
   database: Database,
-  options: { payments: number; workers: number[]; batches: number[]; single: number },
+  options: { payments: number; workers: number[]; batches: number[]; single: number; settlements: number },
 ) {
   await applyMigrations(database);
   const { businessId } = await makeBusiness({ database, clock: systemClock, config });
@@ -158,11 +169,80 @@ async function measure(
     });
     print('one by one, 1 conn., 1 payment/db tx', result);
   }
+  const context: EngineContext = {
+    config,
+    database,
+    clock: systemClock,
+    jobs: createJobs({ database, logger: createLogger('silent'), maintenance: false }),
+    providers: createProviders(config, { database, clock: systemClock }),
+  };
+  await settle(context, businessId, { payments: 200, batched: true });
+  print(
+    `settlements, ${SETTLEMENT_BATCH_SIZE} events/batch`,
+    await settle(context, businessId, { payments: options.settlements, batched: true }),
+  );
+  print(
+    'settlements, one event at a time',
+    await settle(context, businessId, {
+      payments: Math.min(options.settlements, options.single || 300),
+      batched: false,
+    }),
+  );
   const started = performance.now();
   const checked = await assertLedgerBalanced(database.db);
   console.log(
     `  ledger balanced: ${checked.transactions} transactions / ${checked.entries} entries checked in ${Math.round(performance.now() - started)} ms`,
   );
+}
+
+/**
+ * The rails' settlement events of `payments` PROCESSING payments (their vendors' credits posted) taken by
+ * the engine's settlement handler: `onPaymentSettlements` a batch of SETTLEMENT_BATCH_SIZE at a time, as
+ * the rails hand them over, or `onPaymentSettlement` one event at a time (a rail that calls once per
+ * transfer). Each delivers a payment: SETTLE with its PAYMENT_SETTLE posting, timeline, bill, vendor email.
+ */
+async function settle(
+  context: EngineContext,
+  businessId: string,
+  options: { payments: number; batched: boolean },
+): Promise<Run> {
+  const fixture = await seedPayments(context.database, {
+    businessId,
+    count: options.payments,
+    status: 'PROCESSING',
+  });
+  const counter = countStatements(context.database.db);
+  const counted = { ...context, database: { ...context.database, db: counter.db } };
+  const at = new Date();
+  const events = fixture.paymentIds.map((id) => ({
+    transfer: {
+      idempotencyKey: railsTransferKey(id, 'credit', 0),
+      postedAt: at,
+      returnedAt: null,
+    } as RailsTransfer,
+    outcome: 'POSTED' as const,
+  }));
+  const size = options.batched ? SETTLEMENT_BATCH_SIZE : 1;
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (let start = 0; start < events.length; start += size) {
+    const batch = events.slice(start, start + size);
+    const began = performance.now();
+    if (options.batched) await onPaymentSettlements(counted, batch);
+    else for (const event of batch) await onPaymentSettlement(counted, event);
+    latencies.push(performance.now() - began);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    transitions: options.payments,
+    perSecond: options.payments / seconds,
+    p50: p(0.5),
+    p99: p(0.99),
+    transactions: latencies.length,
+    statementsPerTransaction: counter.count / latencies.length,
+  };
 }
 
 function withDatabase(connectionString: string, name: string): string {
@@ -197,6 +277,7 @@ if (process.env.BENCH_PGLITE !== 'false') {
       workers: [1],
       batches,
       single,
+      settlements: Number(process.env.BENCH_SETTLEMENTS ?? 2_000),
     });
   } finally {
     await memory.close();
@@ -215,6 +296,7 @@ if (databaseUrl) {
       workers,
       batches,
       single,
+      settlements: Number(process.env.BENCH_SETTLEMENTS ?? 4_000),
     });
   } finally {
     await server.close();

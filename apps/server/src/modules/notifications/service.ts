@@ -23,15 +23,7 @@ export async function queueMessage(
   options: { db: DbOrTx; message: NewMessage; deliverAfterSeconds?: number },
 ): Promise<string> {
   const id = newId();
-  await options.db.insert(messages).values({
-    id,
-    channel: options.message.channel,
-    to: options.message.to.trim().toLowerCase(),
-    subject: options.message.subject ?? '',
-    text: options.message.text,
-    html: options.message.html ?? null,
-    createdAt: context.clock.now(),
-  });
+  await options.db.insert(messages).values(outboxRow(context, id, options.message));
   if (context.jobs.started) {
     await context.jobs.send(
       DELIVER_JOB,
@@ -40,6 +32,36 @@ export async function queueMessage(
     );
   }
   return id;
+}
+
+/** `queueMessage` for many messages at once: one outbox insert and one job insert, whatever their number. */
+export async function queueMessages(
+  context: Pick<AppContext, 'clock' | 'jobs'>,
+  options: { db: DbOrTx; messages: readonly NewMessage[] },
+): Promise<string[]> {
+  if (options.messages.length === 0) return [];
+  const rows = options.messages.map((message) => outboxRow(context, newId(), message));
+  await options.db.insert(messages).values(rows);
+  if (context.jobs.started) {
+    await context.jobs.sendMany(
+      DELIVER_JOB,
+      rows.map((row) => ({ data: { messageId: row.id }, singletonKey: row.id })),
+      { db: options.db },
+    );
+  }
+  return rows.map((row) => row.id);
+}
+
+function outboxRow(context: Pick<AppContext, 'clock'>, id: string, message: NewMessage) {
+  return {
+    id,
+    channel: message.channel,
+    to: message.to.trim().toLowerCase(),
+    subject: message.subject ?? '',
+    text: message.text,
+    html: message.html ?? null,
+    createdAt: context.clock.now(),
+  };
 }
 
 /** Delivers one queued message through the live provider; a second run for the same message does nothing. */

@@ -216,7 +216,10 @@ describe('payment_request_review_rollups', () => {
     registerJobs({
       ...t.context,
       jobs,
-      providers: { ...t.context.providers, rails: { ...t.context.providers.rails, onSettlement: () => {} } },
+      providers: {
+        ...t.context.providers,
+        rails: { ...t.context.providers.rails, onSettlement: () => {}, onSettlementBatch: () => {} },
+      },
     });
     const fold = registered.get('rollups.fold');
     expect(fold?.cron).toBe('*/10 * * * *');

@@ -1,12 +1,12 @@
 import { DELIVERY_SPEED_DETAILS, getPaymentFailureMessage } from '@ferry/domain/catalogues';
 import { formatMoney } from '@ferry/domain/format';
 import { paths } from '@ferry/domain/routes';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { mailOrigin } from '../banking/notify.js';
 import { businesses } from '../businesses/tables.js';
-import { queueMessage } from '../notifications/service.js';
+import { queueMessages } from '../notifications/service.js';
 import { escapeHtml, mailLayout, type RenderedMail } from '../notifications/templates.js';
 import { payments } from './tables.js';
 import { joinedSelect, type PaymentJoined } from './views.js';
@@ -113,28 +113,51 @@ export async function queueVendorPaymentMail(
   db: DbOrTx,
   options: { paymentId: string; kind: VendorPaymentMailKind },
 ): Promise<void> {
-  const [joined] = await joinedSelect(db).where(eq(payments.id, options.paymentId)).limit(1);
-  if (!joined) return;
-  const [payer] = await db
-    .select({ name: businesses.businessName })
-    .from(businesses)
-    .where(eq(businesses.id, joined.payment.businessId))
-    .limit(1);
-  const link = `${mailOrigin(context.config)}${paths.billPaymentDetail(joined.payment.businessId, joined.payment.id)}`;
-  const mail = renderVendorPaymentMail({
-    kind: options.kind,
-    payerName: payer?.name ?? 'Your customer',
-    joined: joined as PaymentJoined,
-    link,
+  await queueVendorPaymentMails(context, db, [options]);
+}
+
+/** The vendors' mails about many payments: three statements whatever their number. */
+export async function queueVendorPaymentMails(
+  context: Ctx,
+  db: DbOrTx,
+  items: readonly { paymentId: string; kind: VendorPaymentMailKind }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const joinedRows = await joinedSelect(db).where(
+    inArray(
+      payments.id,
+      items.map((item) => item.paymentId),
+    ),
+  );
+  const byId = new Map(joinedRows.map((row) => [row.payment.id, row as PaymentJoined]));
+  const payerIds = [...new Set(joinedRows.map((row) => row.payment.businessId))];
+  const payers =
+    payerIds.length === 0
+      ? []
+      : await db
+          .select({ id: businesses.id, name: businesses.businessName })
+          .from(businesses)
+          .where(inArray(businesses.id, payerIds));
+  const payerNames = new Map(payers.map((payer) => [payer.id, payer.name]));
+  const mails = items.flatMap((item) => {
+    const joined = byId.get(item.paymentId);
+    if (!joined) return [];
+    const link = `${mailOrigin(context.config)}${paths.billPaymentDetail(joined.payment.businessId, joined.payment.id)}`;
+    const mail = renderVendorPaymentMail({
+      kind: item.kind,
+      payerName: payerNames.get(joined.payment.businessId) ?? 'Your customer',
+      joined,
+      link,
+    });
+    return [
+      {
+        channel: 'email' as const,
+        to: joined.vendor.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      },
+    ];
   });
-  await queueMessage(context, {
-    db,
-    message: {
-      channel: 'email',
-      to: joined.vendor.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-    },
-  });
+  await queueMessages(context, { db, messages: mails });
 }

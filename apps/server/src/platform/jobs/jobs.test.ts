@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queueMessage } from '../../modules/notifications/service.js';
+import { queueMessage, queueMessages } from '../../modules/notifications/service.js';
 import { messages } from '../../modules/notifications/tables.js';
 import { createTestApp, openTestContextDatabase, type TestApp } from '../../testing/test-app.js';
 import type { Database } from '../db/client.js';
@@ -95,6 +95,38 @@ it('queues a delivery inside an open transaction without blocking, and only if i
   const jobs = await database.sql.query<{ n: string | number }>(
     "select count(*) as n from pgboss.job where name = 'notifications.deliver' and data->>'messageId' = $1",
     [rolledBack],
+  );
+  expect(Number(jobs.rows[0]?.n)).toBe(0);
+});
+
+it('queues many deliveries in one go inside a transaction, each sent once, and none if it rolls back', async () => {
+  t = await createTestApp({ database, jobs: true });
+  const context = t.context;
+  const mail = (n: number) => ({
+    channel: 'email' as const,
+    to: `many${n}@example.com`,
+    subject: `Many ${n}`,
+    text: 'Hi',
+  });
+  const ids = await database.db.transaction((tx) =>
+    queueMessages(context, { db: tx, messages: [mail(1), mail(2), mail(3)] }),
+  );
+  expect(ids).toHaveLength(3);
+  let undone: string[] = [];
+  await expect(
+    database.db.transaction(async (tx) => {
+      undone = await queueMessages(context, { db: tx, messages: [mail(4), mail(5)] });
+      throw new Error('roll back');
+    }),
+  ).rejects.toThrow('roll back');
+  for (const id of ids) {
+    const row = await waitFor(readMessage(id), (r) => r?.status === 'sent');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  }
+  for (const id of undone) expect(await readMessage(id)()).toBeUndefined();
+  const jobs = await database.sql.query<{ n: string | number }>(
+    "select count(*) as n from pgboss.job where name = 'notifications.deliver' and data->>'messageId' = any($1)",
+    [undone],
   );
   expect(Number(jobs.rows[0]?.n)).toBe(0);
 });

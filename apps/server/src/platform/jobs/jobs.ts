@@ -57,6 +57,12 @@ export interface Jobs {
     options?: { cron?: string; retryLimit?: number },
   ): void;
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one kind in one statement (each with its own singleton key), in `db`'s transaction. */
+  sendMany<T extends object>(
+    name: string,
+    jobs: readonly { data: T; singletonKey?: string }[],
+    options?: Pick<SendOptions, 'db'>,
+  ): Promise<void>;
   start(options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
   readonly started: boolean;
@@ -128,6 +134,23 @@ export function createJobs(options: JobsOptions): Jobs {
         retryDelay: 5,
         ...(sendOptions.db ? { db: executorOn(sendOptions.db) } : {}),
       });
+    },
+    async sendMany(name, jobs, sendOptions = {}) {
+      if (!boss) throw new Error('Jobs are not started');
+      const registration = registrations.get(name);
+      if (!registration) throw new Error(`Unknown job ${name}`);
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((job) => ({
+          name,
+          data: job.data,
+          singletonKey: job.singletonKey,
+          retryLimit: registration.retryLimit,
+          retryBackoff: true,
+          retryDelay: 5,
+        })),
+        sendOptions.db ? { db: executorOn(sendOptions.db) } : {},
+      );
     },
     async start({ work }) {
       if (boss) return;

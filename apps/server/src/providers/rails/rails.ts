@@ -122,6 +122,11 @@ export interface SettlementEvent {
   outcome: SettlementOutcome;
 }
 export type SettlementHandler = (event: SettlementEvent) => Promise<void>;
+/** Takes settlement events a batch at a time (in settlement order); idempotent like a SettlementHandler. */
+export type SettlementBatchHandler = (events: readonly SettlementEvent[]) => Promise<void>;
+
+/** Events handed to a batch handler at once. */
+export const SETTLEMENT_BATCH_SIZE = 200;
 
 export interface RailsProvider {
   readonly name: 'sandbox';
@@ -137,6 +142,12 @@ export interface RailsProvider {
   findTransfer(idempotencyKey: string): Promise<RailsTransfer | null>;
   /** Registers a handler for settled transfers (every handler sees every event). */
   onSettlement(handler: SettlementHandler): void;
+  /**
+   * Registers a handler that takes the events in batches of up to SETTLEMENT_BATCH_SIZE (a rail that
+   * reports settlements in files or pages; one webhook is a batch of one). When it throws, that batch's
+   * events are handed to it again one at a time, so a bad event holds back only itself.
+   */
+  onSettlementBatch(handler: SettlementBatchHandler): void;
   /** Settles (and returns) what is due and delivers the events not yet delivered; answers how many settled now. */
   processDue(): Promise<number>;
 }

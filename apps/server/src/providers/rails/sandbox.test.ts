@@ -229,6 +229,37 @@ describe('sandbox rails: payment transfers', () => {
     expect(eventsOf(failing.id)).toEqual(['POSTED', 'POSTED']);
   });
 
+  it('hands a batch handler the due events at once, and one at a time when it throws on the batch', async () => {
+    listen();
+    const batches: string[][] = [];
+    let poison: string | null = null;
+    rails().onSettlementBatch(async (batch) => {
+      batches.push(batch.map((event) => event.transfer.id));
+      if (batch.some((event) => event.transfer.id === poison)) throw new Error('bad event');
+    });
+    const first = await transfer({ amountCents: 2_001 });
+    const second = await transfer({ amountCents: 2_002 });
+    await rails().processDue();
+    // One batch, in settlement order (same time: by transfer id).
+    expect(batches).toEqual([[first.id, second.id].sort()]);
+
+    batches.length = 0;
+    const good = await transfer({ amountCents: 2_003 });
+    const bad = await transfer({ amountCents: 2_004 });
+    poison = bad.id;
+    await expect(rails().processDue()).rejects.toThrow('bad event');
+    // The batch, then each event alone: the good one is delivered, the bad one waits.
+    const pair = [good.id, bad.id].sort();
+    expect(batches).toEqual([pair, ...pair.map((id) => [id])]);
+    batches.length = 0;
+    poison = null;
+    await rails().processDue();
+    expect(batches).toEqual([[bad.id]]);
+    batches.length = 0;
+    await rails().processDue();
+    expect(batches).toEqual([]);
+  });
+
   it('never fails micro-deposits, whatever their amount', async () => {
     listen();
     const deposit = await transfer({ amountCents: 1301, kind: 'MICRO_DEPOSIT', direction: 'CREDIT' });

@@ -10,6 +10,8 @@ import {
   isRailsCard,
   type RailsProvider,
   type RailsTransfer,
+  SETTLEMENT_BATCH_SIZE,
+  type SettlementBatchHandler,
   type SettlementHandler,
   type SettlementOutcome,
   type TransferDirection,
@@ -115,6 +117,7 @@ export function createSandboxRails(options: {
 }): SandboxRailsProvider {
   const { db } = options.database;
   const handlers: SettlementHandler[] = [];
+  const batchHandlers: SettlementBatchHandler[] = [];
   let alertSender: ((alert: SandboxStatementAlert) => Promise<void>) | null = null;
   const accountDigest = (routingNumber: string, accountNumber: string) =>
     getDataSecretBox(options.config).digest(`sandbox-bank:${routingNumber}:${accountNumber}`);
@@ -154,26 +157,55 @@ export function createSandboxRails(options: {
 
   /**
    * Delivers every event not yet accepted by all handlers, in settlement order: settlements (POSTED or
-   * FAILED) first, then returns. A handler that throws leaves its event to be delivered again on the
-   * next run; the other events still go out, and the first error is thrown at the end.
+   * FAILED) first, then returns, SETTLEMENT_BATCH_SIZE at a time. A batch goes to the batch handlers at
+   * once and to the single handlers one by one; when a batch handler throws, the batch's events go out
+   * one at a time instead. An event a handler throws on is left to be delivered again on the next run;
+   * the other events still go out, and the first error is thrown at the end.
    */
   const deliverEvents = async () => {
     let firstError: unknown = null;
-    const deliver = async (row: SandboxRailsTransferRow, outcome: SettlementOutcome) => {
+    const attempt = async (run: () => Promise<void>) => {
       try {
-        for (const handler of handlers) await handler({ transfer: toTransfer(row), outcome });
+        await run();
+        return true;
       } catch (error) {
         firstError ??= error;
-        return;
+        return false;
       }
-      await db
-        .update(sandboxRailsTransfers)
-        .set(
-          outcome === 'RETURNED'
-            ? { returnEventDeliveredAt: options.clock.now() }
-            : { eventDeliveredAt: options.clock.now() },
-        )
-        .where(eq(sandboxRailsTransfers.id, row.id));
+    };
+    const deliver = async (
+      rows: SandboxRailsTransferRow[],
+      outcomeOf: (row: SandboxRailsTransferRow) => SettlementOutcome,
+      returned: boolean,
+    ) => {
+      for (let start = 0; start < rows.length; start += SETTLEMENT_BATCH_SIZE) {
+        const chunk = rows.slice(start, start + SETTLEMENT_BATCH_SIZE);
+        const events = chunk.map((row) => ({ transfer: toTransfer(row), outcome: outcomeOf(row) }));
+        let batched = true;
+        try {
+          for (const handler of batchHandlers) await handler(events);
+        } catch {
+          batched = false;
+        }
+        const accepted: string[] = [];
+        for (const [index, event] of events.entries()) {
+          const ok = await attempt(async () => {
+            if (!batched) for (const handler of batchHandlers) await handler([event]);
+            for (const handler of handlers) await handler(event);
+          });
+          const row = chunk[index];
+          if (ok && row) accepted.push(row.id);
+        }
+        if (accepted.length === 0) continue;
+        await db
+          .update(sandboxRailsTransfers)
+          .set(
+            returned
+              ? { returnEventDeliveredAt: options.clock.now() }
+              : { eventDeliveredAt: options.clock.now() },
+          )
+          .where(inArray(sandboxRailsTransfers.id, accepted));
+      }
     };
     const settled = await db
       .select()
@@ -185,7 +217,7 @@ export function createSandboxRails(options: {
         ),
       )
       .orderBy(asc(sandboxRailsTransfers.postedAt), asc(sandboxRailsTransfers.id));
-    for (const row of settled) await deliver(row, row.status === 'FAILED' ? 'FAILED' : 'POSTED');
+    await deliver(settled, (row) => (row.status === 'FAILED' ? 'FAILED' : 'POSTED'), false);
     const returned = await db
       .select()
       .from(sandboxRailsTransfers)
@@ -197,7 +229,7 @@ export function createSandboxRails(options: {
         ),
       )
       .orderBy(asc(sandboxRailsTransfers.returnedAt), asc(sandboxRailsTransfers.id));
-    for (const row of returned) await deliver(row, 'RETURNED');
+    await deliver(returned, () => 'RETURNED', true);
     if (firstError) throw firstError;
   };
 
@@ -318,6 +350,9 @@ export function createSandboxRails(options: {
         .where(and(...conditions))
         .orderBy(asc(sandboxRailsTransfers.createdAt), asc(sandboxRailsTransfers.id));
       return rows.map(toTransfer);
+    },
+    onSettlementBatch(handler) {
+      batchHandlers.push(handler);
     },
     onSettlement(handler) {
       handlers.push(handler);

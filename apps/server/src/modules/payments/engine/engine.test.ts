@@ -21,7 +21,9 @@ import {
 } from './engine-fixtures.js';
 import { runPaymentEngine } from './jobs.js';
 import { releaseWaitingPayments } from './release.js';
+import { onPaymentSettlement, onPaymentSettlements } from './settlement.js';
 import { recoverInFlightPayments, submitDuePayments } from './submit.js';
+import { countStatements } from './workload.js';
 
 const t = useTestApp();
 
@@ -114,6 +116,54 @@ describe('payment engine: a STANDARD bank payment', () => {
     await t.context.providers.rails.processDue();
     expect(await timelineActions(t.context, id)).toHaveLength(5);
     expect((await paymentLedger(t.context, id)).kinds).toEqual(['PAYMENT_SUBMIT', 'PAYMENT_SETTLE']);
+  });
+});
+
+describe('payment engine: settlements in batches', () => {
+  it("delivers a batch of vendors' credits in one transaction, with far fewer statements than one by one", async () => {
+    const payer = await makePayer(t.context);
+    const vendor = await makeVendor(t.context, payer.businessId);
+    const ids: string[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      const billId = await makeBill(t.context, {
+        businessId: payer.businessId,
+        vendorId: vendor.id,
+        amountCents: 5_000 + i,
+      });
+      ids.push(await pay(t, payer, { billId, amount: ((5_000 + i) / 100).toFixed(2), processDate: today() }));
+    }
+    await runPaymentEngine(t.context);
+    // Each payment's credit is on its way; the rails report them posted, eight in one batch and eight
+    // one event at a time.
+    const events = [];
+    for (const id of ids) {
+      expect((await paymentRow(t.context, id)).status).toBe('PROCESSING');
+      const credit = (await transfersOf(t.context, id)).find((leg) => leg.kind === 'PAYMENT_CREDIT');
+      if (!credit) throw new Error('credit expected');
+      const found = await t.context.providers.rails.findTransfer(credit.idempotencyKey);
+      if (!found) throw new Error('transfer expected');
+      events.push({
+        transfer: { ...found, status: 'POSTED' as const, postedAt: t.clock.now() },
+        outcome: 'POSTED' as const,
+      });
+    }
+    const counted = countStatements(t.context.database.db);
+    const context = { ...t.context, database: { ...t.context.database, db: counted.db } };
+    await onPaymentSettlements(context, events.slice(0, 8));
+    const batched = counted.count;
+    counted.reset();
+    for (const event of events.slice(8)) await onPaymentSettlement(context, event);
+    const oneByOne = counted.count;
+    for (const id of ids) {
+      expect((await paymentRow(t.context, id)).status).toBe('DELIVERED');
+      expect((await paymentLedger(t.context, id)).kinds).toEqual(['PAYMENT_SUBMIT', 'PAYMENT_SETTLE']);
+    }
+    expect(batched * 2, `${batched} statements batched, ${oneByOne} one by one`).toBeLessThan(oneByOne);
+    await assertLedgerBalanced(t.database.db);
+
+    // The same events again (a repeated delivery) change nothing.
+    await onPaymentSettlements(t.context, events);
+    for (const id of ids) expect(await timelineActions(t.context, id)).toHaveLength(5);
   });
 });
 

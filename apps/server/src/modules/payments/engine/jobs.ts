@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../platform/context.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { releaseWaitingPayments } from './release.js';
-import { onPaymentSettlement } from './settlement.js';
+import { onPaymentSettlements } from './settlement.js';
 import { recoverInFlightPayments, type SubmitOptions, submitDuePayments } from './submit.js';
 import type { EngineContext } from './transfers.js';
 
@@ -52,7 +52,7 @@ export async function requestPaymentRelease(context: Pick<AppContext, 'jobs'>, d
 
 /** The payment engine's jobs and its rails settlement handler (called from app.ts registerJobs). */
 export function registerPaymentEngineJobs(context: AppContext): void {
-  context.providers.rails.onSettlement((event) => onPaymentSettlement(context, event));
+  context.providers.rails.onSettlementBatch((events) => onPaymentSettlements(context, events));
   // Every minute: release, submit what is due, repair, settle (the rails' clock decides what is due).
   context.jobs.register(
     SUBMIT_DUE_JOB,

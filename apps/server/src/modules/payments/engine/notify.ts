@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../platform/context.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import { queueVendorPaymentMail as queueMail } from '../notify.js';
+import { queueVendorPaymentMails as queueMails } from '../notify.js';
 import type { PaymentRow } from '../tables.js';
 
 /** The engine's mails to the vendor (the templates and remittance details live in ../notify.ts). */
@@ -16,6 +16,19 @@ export async function queueVendorPaymentMail(
   context: Pick<AppContext, 'clock' | 'jobs' | 'config'>,
   options: { payment: PaymentRow; kind: EngineVendorMail },
 ): Promise<void> {
-  if (options.payment.method === null) return;
-  await queueMail(context, tx, { paymentId: options.payment.id, kind: options.kind });
+  await queueVendorPaymentMails(tx, context, [options]);
+}
+
+/** `queueVendorPaymentMail` for many payments at once (the batched settlements). */
+export async function queueVendorPaymentMails(
+  tx: DbOrTx,
+  context: Pick<AppContext, 'clock' | 'jobs' | 'config'>,
+  items: readonly { payment: PaymentRow; kind: EngineVendorMail }[],
+): Promise<void> {
+  const mailed = items.filter((item) => item.payment.method !== null);
+  await queueMails(
+    context,
+    tx,
+    mailed.map((item) => ({ paymentId: item.payment.id, kind: item.kind })),
+  );
 }

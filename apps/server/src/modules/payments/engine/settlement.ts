@@ -9,9 +9,47 @@ import {
   markFundsCollected,
   payeeAccountSourceOf,
   reverseDelivered,
+  type SettleItem,
   sendCredit,
   settleDelivered,
+  settleDeliveredMany,
 } from './transfers.js';
+
+/** When the event happened: the return's time for a return, else the settlement's. */
+async function eventTime(context: EngineContext, event: SettlementEvent): Promise<Date> {
+  return event.transfer.returnedAt && event.outcome === 'RETURNED'
+    ? event.transfer.returnedAt
+    : (event.transfer.postedAt ?? (await context.providers.rails.now()));
+}
+
+/**
+ * The settlement events a batch at a time (registered with `rails.onSettlementBatch`): the vendors'
+ * credits that posted — most events on a busy day — deliver their payments together in one database
+ * transaction (`settleDeliveredMany`); every other event goes through `onPaymentSettlement` in order.
+ * When the batch throws, the rails hand its events over again one at a time.
+ */
+export async function onPaymentSettlements(
+  context: EngineContext,
+  events: readonly SettlementEvent[],
+): Promise<void> {
+  const delivered: SettleItem[] = [];
+  const others: SettlementEvent[] = [];
+  for (const event of events) {
+    const parsed = parseRailsTransferKey(event.transfer.idempotencyKey);
+    if (!parsed) continue;
+    if (event.outcome === 'POSTED' && parsed.leg === 'credit') {
+      delivered.push({
+        paymentId: parsed.paymentId,
+        attempt: parsed.attempt,
+        at: await eventTime(context, event),
+      });
+    } else {
+      others.push(event);
+    }
+  }
+  await settleDeliveredMany(context, delivered);
+  for (const event of others) await onPaymentSettlement(context, event);
+}
 
 /**
  * Ferry's handler of the rails' settlement events for payment transfers (registered with
@@ -29,10 +67,7 @@ export async function onPaymentSettlement(context: EngineContext, event: Settlem
   const parsed = parseRailsTransferKey(event.transfer.idempotencyKey);
   if (!parsed) return;
   const { paymentId, attempt, leg } = parsed;
-  const at =
-    event.transfer.returnedAt && event.outcome === 'RETURNED'
-      ? event.transfer.returnedAt
-      : (event.transfer.postedAt ?? (await context.providers.rails.now()));
+  const at = await eventTime(context, event);
   const returnCode = event.transfer.returnCode ?? 'R08';
 
   if (event.outcome === 'POSTED') {

@@ -12,11 +12,19 @@ import type { DbOrTx } from '../../../platform/db/client.js';
 import { bills } from '../../bills/tables.js';
 import { businesses } from '../../businesses/tables.js';
 import { contacts } from '../../contacts/tables.js';
-import { appendTimeline, applyPaymentEvent, lockPayment, movedCents, SYSTEM_ACTOR } from '../state.js';
+import {
+  appendTimeline,
+  applyPaymentEvent,
+  applyPaymentEvents,
+  lockPayment,
+  lockPayments,
+  movedCents,
+  SYSTEM_ACTOR,
+} from '../state.js';
 import { type PaymentRow, payments } from '../tables.js';
 import { payerSource, vendorDestination } from './accounts.js';
 import { type EngineRailsData, engineRailsData, railsTransferKey } from './keys.js';
-import { queueVendorPaymentMail } from './notify.js';
+import { queueVendorPaymentMail, queueVendorPaymentMails } from './notify.js';
 
 /**
  * The rails side of a payment in flight: sending its debit and credit (always AFTER the status change
@@ -217,19 +225,62 @@ export async function markFundsCollected(
 /** The vendor's credit posted: the payment is delivered (ledger PAYMENT_SETTLE, bill paid down). */
 export async function settleDelivered(
   context: EngineContext,
-  options: { paymentId: string; attempt: number; at: Date },
+  options: SettleItem,
 ): Promise<PaymentRow | null> {
+  const [delivered] = await settleDeliveredMany(context, [options]);
+  return delivered ?? null;
+}
+
+export interface SettleItem {
+  paymentId: string;
+  attempt: number;
+  at: Date;
+}
+
+/**
+ * Vendors' credits posted: their payments delivered together in one database transaction (the batched
+ * path of applyPaymentEvents, one vendor email queued each). A payment no longer PROCESSING on that
+ * attempt (a late or repeated event) is skipped; one the engine refuses (its bill cannot take the money)
+ * throws, rolling the batch back, so the caller can take the events one at a time.
+ */
+export async function settleDeliveredMany(
+  context: EngineContext,
+  items: readonly SettleItem[],
+): Promise<PaymentRow[]> {
+  if (items.length === 0) return [];
   return context.database.db.transaction(async (tx) => {
-    const row = await lockPayment(tx, options.paymentId);
-    if (row?.status !== 'PROCESSING' || row.reattempts !== options.attempt) return null;
-    const delivered = await applyPaymentEvent(tx, {
-      paymentId: row.id,
-      event: { type: 'SETTLE' },
-      actor: SYSTEM_ACTOR,
-      timeline: { action: 'DELIVERED', label: 'Delivered' },
-      at: options.at,
+    const rows = await lockPayments(
+      tx,
+      items.map((item) => item.paymentId),
+    );
+    const seen = new Set<string>();
+    const due = items.filter((item) => {
+      const row = rows.get(item.paymentId);
+      if (row?.status !== 'PROCESSING' || row.reattempts !== item.attempt || seen.has(item.paymentId)) {
+        return false;
+      }
+      seen.add(item.paymentId);
+      return true;
     });
-    await queueVendorPaymentMail(tx, context, { payment: delivered, kind: 'DELIVERED' });
+    const outcomes = await applyPaymentEvents(
+      tx,
+      due.map((item) => ({
+        paymentId: item.paymentId,
+        event: { type: 'SETTLE' } as const,
+        actor: SYSTEM_ACTOR,
+        timeline: { action: 'DELIVERED' as const, label: 'Delivered' },
+        at: item.at,
+      })),
+    );
+    const delivered = outcomes.map((outcome) => {
+      if (!outcome.ok) throw outcome.error;
+      return outcome.payment;
+    });
+    await queueVendorPaymentMails(
+      tx,
+      context,
+      delivered.map((payment) => ({ payment, kind: 'DELIVERED' as const })),
+    );
     return delivered;
   });
 }
