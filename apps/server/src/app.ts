@@ -42,7 +42,7 @@ import { signInOtpRoutes } from './modules/otp/sign-in-routes.js';
 import { paymentRequestRoutes, sandboxPaymentRequestRoutes } from './modules/payment-requests/routes.js';
 import { reviewRollup } from './modules/payment-requests/service.js';
 import { registerPaymentEngineJobs } from './modules/payments/engine/jobs.js';
-import { paymentRoutes } from './modules/payments/routes.js';
+import { paymentRoutes, railsWebhookRoutes } from './modules/payments/routes.js';
 import { paymentStatusRollup } from './modules/payments/service.js';
 import { preferenceRoutes } from './modules/preferences/routes.js';
 import { mobileNumberRoutes } from './modules/users/mobile-number-routes.js';
@@ -199,6 +199,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(cardRoutes(context));
       await api.register(bankingRoutes(context));
       await api.register(bankLinkWebhookRoutes(context));
+      await api.register(railsWebhookRoutes(context));
       await api.register(accountingRoutes(context));
       await api.register(billRoutes(context));
       await api.register(paymentRoutes(context));

@@ -127,10 +127,22 @@ export const configSchema = z.object({
    */
   PLAID_WEBHOOK_URL: z.url().optional(),
   /**
-   * Payment rails (micro-deposits, later payments): Ferry's sandbox rails and sandbox bank, with a
-   * sandbox clock that can be moved ahead (its routes exist only outside production).
+   * Payment rails (micro-deposits and payments): Ferry's sandbox rails and sandbox bank, with a sandbox
+   * clock that can be moved ahead (its routes exist only outside production), or Modern Treasury (ACH
+   * payment orders; card captures need a card processor and are refused there).
    */
-  RAILS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  RAILS_PROVIDER: z.enum(['sandbox', 'modern-treasury']).default('sandbox'),
+  /** Modern Treasury (RAILS_PROVIDER=modern-treasury): API key, organization, Ferry's internal account. */
+  MODERN_TREASURY_API_KEY: z.string().optional(),
+  MODERN_TREASURY_ORGANIZATION_ID: z.string().optional(),
+  MODERN_TREASURY_INTERNAL_ACCOUNT_ID: z.string().optional(),
+  /**
+   * Verifies Modern Treasury's webhooks (…/api/webhooks/rails). Unset: no webhooks, and the engine polls
+   * the settled payment orders every minute instead.
+   */
+  MODERN_TREASURY_WEBHOOK_KEY: z.string().optional(),
+  /** Another API origin for Modern Treasury (default https://app.moderntreasury.com). */
+  MODERN_TREASURY_BASE_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -199,6 +211,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: required when CARD_VAULT_PROVIDER=stripe',
+    );
+  }
+  if (
+    config.RAILS_PROVIDER === 'modern-treasury' &&
+    !(
+      config.MODERN_TREASURY_API_KEY &&
+      config.MODERN_TREASURY_ORGANIZATION_ID &&
+      config.MODERN_TREASURY_INTERNAL_ACCOUNT_ID
+    )
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MODERN_TREASURY_API_KEY, MODERN_TREASURY_ORGANIZATION_ID, MODERN_TREASURY_INTERNAL_ACCOUNT_ID: required when RAILS_PROVIDER=modern-treasury',
     );
   }
   if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {

@@ -20,6 +20,7 @@ import { createSandboxIdentity } from './identity/sandbox.js';
 import type { MailProvider } from './mail/mail.js';
 import { createSandboxMail } from './mail/sandbox.js';
 import { createSmtpMail } from './mail/smtp.js';
+import { createModernTreasuryRails } from './rails/modern-treasury.js';
 import type { RailsProvider } from './rails/rails.js';
 import { createSandboxRails } from './rails/sandbox.js';
 import { createSandboxSms } from './sms/sandbox.js';
@@ -80,7 +81,20 @@ export function createProviders(config: Config, deps: { database: Database; cloc
           webhookSecret: config.PERSONA_WEBHOOK_SECRET,
         })
       : createSandboxIdentity(deps);
-  const rails = createSandboxRails({ ...deps, config });
+  const rails =
+    config.RAILS_PROVIDER === 'modern-treasury' &&
+    config.MODERN_TREASURY_API_KEY &&
+    config.MODERN_TREASURY_ORGANIZATION_ID &&
+    config.MODERN_TREASURY_INTERNAL_ACCOUNT_ID
+      ? createModernTreasuryRails({
+          apiKey: config.MODERN_TREASURY_API_KEY,
+          organizationId: config.MODERN_TREASURY_ORGANIZATION_ID,
+          internalAccountId: config.MODERN_TREASURY_INTERNAL_ACCOUNT_ID,
+          webhookKey: config.MODERN_TREASURY_WEBHOOK_KEY ?? null,
+          ...(config.MODERN_TREASURY_BASE_URL ? { baseURL: config.MODERN_TREASURY_BASE_URL } : {}),
+          clock: deps.clock,
+        })
+      : createSandboxRails({ ...deps, config });
   const bankLink =
     config.BANK_LINK_PROVIDER === 'plaid' && config.PLAID_CLIENT_ID && config.PLAID_SECRET
       ? createPlaidBankLink({

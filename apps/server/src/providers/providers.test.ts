@@ -56,3 +56,20 @@ describe('identity provider selection', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', IDENTITY_PROVIDER: 'persona' })).toThrow(/PERSONA_API_KEY/);
   });
 });
+
+describe('rails provider selection', () => {
+  it('uses the sandbox rails by default, Modern Treasury when configured, and refuses it half configured', () => {
+    expect(createProviders(loadConfig({ NODE_ENV: 'test' }), deps).rails.name).toBe('sandbox');
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      RAILS_PROVIDER: 'modern-treasury',
+      MODERN_TREASURY_API_KEY: 'mt_test_key',
+      MODERN_TREASURY_ORGANIZATION_ID: 'org_1',
+      MODERN_TREASURY_INTERNAL_ACCOUNT_ID: 'ia_1',
+    });
+    expect(createProviders(config, deps).rails.name).toBe('modern-treasury');
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', RAILS_PROVIDER: 'modern-treasury', MODERN_TREASURY_API_KEY: 'k' }),
+    ).toThrow(/MODERN_TREASURY_ORGANIZATION_ID/);
+  });
+});

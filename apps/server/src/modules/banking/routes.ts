@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorBodySchema, errorResponses, ok } from '../../platform/http/envelope.js';
-import { AppError } from '../../platform/http/errors.js';
+import { webhookRoute } from '../../platform/http/webhooks.js';
 import { userActor } from '../activity/service.js';
 import {
   createLinkToken,
@@ -325,24 +325,11 @@ export const bankingRoutes =
     );
   };
 
-/** The bank-link provider's item webhooks (raw body: the signature covers the exact bytes). */
-export const bankLinkWebhookRoutes =
-  (context: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
-    app.post(
-      '/webhooks/bank-link',
-      { config: { auth: 'none' }, schema: { hide: true } },
-      async (request, reply) => {
-        const event = await context.providers.bankLink.verifyWebhook(
-          request.headers,
-          typeof request.body === 'string' ? request.body : '',
-        );
-        if (!event) throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature.');
-        await handleItemEvent(context, event);
-        return reply.send(ok({ received: true }));
-      },
-    );
-  };
+/** The bank-link provider's item webhooks. */
+export const bankLinkWebhookRoutes = (context: AppContext): FastifyPluginAsyncZod =>
+  webhookRoute('/webhooks/bank-link', async ({ headers, rawBody }) => {
+    const event = await context.providers.bankLink.verifyWebhook(headers, rawBody);
+    if (!event) return false;
+    await handleItemEvent(context, event);
+    return true;
+  });

@@ -29,6 +29,7 @@ import {
   pagedEnvelopeSchema,
 } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { webhookRoute } from '../../platform/http/webhooks.js';
 import { userActor } from '../activity/service.js';
 import {
   bulkSchedule,
@@ -345,3 +346,12 @@ export const paymentRoutes =
       async (request) => ok(await paymentsSummary(context, getBusiness(request).businessId)),
     );
   };
+
+/**
+ * The payment rails' webhooks: settlements of the transfers the engine sent, handed to its settlement
+ * handlers. The sandbox rails send none.
+ */
+export const railsWebhookRoutes = (context: AppContext): FastifyPluginAsyncZod =>
+  webhookRoute('/webhooks/rails', ({ headers, rawBody }) =>
+    context.providers.rails.handleWebhook(headers, rawBody),
+  );

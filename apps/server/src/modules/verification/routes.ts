@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok } from '../../platform/http/envelope.js';
-import { AppError } from '../../platform/http/errors.js';
+import { webhookRoute } from '../../platform/http/webhooks.js';
 import { BUSINESS_PROFILE_PERMISSION } from '../businesses/service.js';
 import { acceptedInvitationSchema } from '../invitations/routes.js';
 import { publicOrigin } from '../invitations/service.js';
@@ -353,23 +353,13 @@ export const verificationRoutes =
   };
 
 /** A webhook from the identity provider: verified by its signature, then the named inquiry is re-read. */
-export const identityWebhookRoutes =
-  (context: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
-    app.post(
-      '/webhooks/identity',
-      { config: { auth: 'none' }, schema: { hide: true } },
-      async (request, reply) => {
-        const event = context.providers.identity.parseWebhook({
-          rawBody: typeof request.body === 'string' ? request.body : '',
-          headers: request.headers as Record<string, string | undefined>,
-        });
-        if (!event) throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature.');
-        await syncInquiryByProviderId(context, event.inquiryId);
-        return reply.send(ok({ received: true }));
-      },
-    );
-  };
+export const identityWebhookRoutes = (context: AppContext): FastifyPluginAsyncZod =>
+  webhookRoute('/webhooks/identity', async ({ headers, rawBody }) => {
+    const event = context.providers.identity.parseWebhook({
+      rawBody,
+      headers: headers as Record<string, string | undefined>,
+    });
+    if (!event) return false;
+    await syncInquiryByProviderId(context, event.inquiryId);
+    return true;
+  });

@@ -1,7 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUSTIN_ADDRESS } from '../../testing/addresses.js';
+import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../testing/replay-server.js';
 import type { CardVaultProvider } from './card-vault.js';
 import { createStripeCardVault } from './stripe.js';
 
@@ -119,61 +118,25 @@ const RECORDED = {
   },
 };
 
-interface Seen {
-  method: string;
-  path: string;
-  authorization: string | undefined;
-  idempotencyKey: string | undefined;
-  stripeVersion: string | undefined;
-  body: string;
-}
-
-type Reply = { status: number; body: unknown };
-let seen: Seen[] = [];
-let replies: Reply[] = [];
-let server: http.Server;
+type Reply = ReplayAnswer;
+let replay: ReplayServer;
 let vault: CardVaultProvider;
 
 beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      seen.push({
-        method: request.method ?? '',
-        path: request.url ?? '',
-        authorization: request.headers.authorization,
-        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
-        stripeVersion: request.headers['stripe-version'] as string | undefined,
-        body,
-      });
-      const reply = replies.shift() ?? { status: 500, body: { error: { message: 'no recorded answer' } } };
-      response.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': 'req_replay' });
-      response.end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  replay = await startReplayServer({ headers: { 'request-id': 'req_replay' } });
   vault = createStripeCardVault({
     secretKey: SECRET,
     publishableKey: 'pk_test_51QaFerry',
-    api: { host: '127.0.0.1', port, protocol: 'http' },
+    api: { host: '127.0.0.1', port: replay.port, protocol: 'http' },
     maxNetworkRetries: 0,
   });
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => replay.close());
 
-beforeEach(() => {
-  seen = [];
-  replies = [];
-});
+beforeEach(() => replay.reset());
 
-const answer = (...list: Reply[]) => {
-  replies.push(...list);
-};
+const answer = (...list: Reply[]) => replay.answer(...list);
 
 describe('the Stripe card vault against recorded answers', () => {
   it('reads a PaymentMethod and maps it (brand, last 4, expiry, funding, fingerprint, billing address)', async () => {
@@ -191,13 +154,13 @@ describe('the Stripe card vault against recorded answers', () => {
       billingAddress: AUSTIN_ADDRESS,
       customerId: null,
     });
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({
+    expect(replay.seen).toHaveLength(1);
+    expect(replay.seen[0]).toMatchObject({
       method: 'GET',
       path: `/v1/payment_methods/${PM_ID}`,
       authorization: `Bearer ${SECRET}`,
     });
-    expect(seen[0]?.stripeVersion).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(replay.seen[0]?.headers['stripe-version']).toMatch(/^\d{4}-\d{2}-\d{2}/);
   });
 
   it.each([
@@ -228,7 +191,7 @@ describe('the Stripe card vault against recorded answers', () => {
     await expect(vault.retrieveToken('pm_../../v1/customers')).rejects.toMatchObject({
       code: 'TOKEN_NOT_FOUND',
     });
-    expect(seen).toHaveLength(0);
+    expect(replay.seen).toHaveLength(0);
   });
 
   it('maps an unknown PaymentMethod to TOKEN_NOT_FOUND', async () => {
@@ -249,19 +212,19 @@ describe('the Stripe card vault against recorded answers', () => {
       existingCustomerId: null,
     });
     expect(id).toBe(CUSTOMER_ID);
-    expect(seen[0]).toMatchObject({
+    expect(replay.seen[0]).toMatchObject({
       method: 'POST',
       path: '/v1/customers',
       authorization: `Bearer ${SECRET}`,
       idempotencyKey: 'ferry-customer-0123456789abcdef01234567',
     });
-    const form = new URLSearchParams(seen[0]?.body);
+    const form = new URLSearchParams(replay.seen[0]?.body);
     expect(form.get('name')).toBe('Harbor Supplies LLC');
     expect(form.get('metadata[ferryBusinessId]')).toBe('0123456789abcdef01234567');
     expect(
       await vault.ensureCustomer({ businessId: 'x', businessName: 'x', existingCustomerId: 'cus_existing' }),
     ).toBe('cus_existing');
-    expect(seen).toHaveLength(1);
+    expect(replay.seen).toHaveLength(1);
   });
 
   it('attaches a PaymentMethod to the customer once', async () => {
@@ -271,18 +234,18 @@ describe('the Stripe card vault against recorded answers', () => {
     );
     const card = await vault.attach({ tokenId: PM_ID, customerId: CUSTOMER_ID });
     expect(card.customerId).toBe(CUSTOMER_ID);
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+    expect(replay.seen.map((s) => `${s.method} ${s.path}`)).toEqual([
       `GET /v1/payment_methods/${PM_ID}`,
       `POST /v1/payment_methods/${PM_ID}/attach`,
     ]);
-    expect(new URLSearchParams(seen[1]?.body).get('customer')).toBe(CUSTOMER_ID);
+    expect(new URLSearchParams(replay.seen[1]?.body).get('customer')).toBe(CUSTOMER_ID);
 
-    seen = [];
+    replay.seen.length = 0;
     answer({ status: 200, body: paymentMethod({ customer: 'cus_someone_else' }) });
     await expect(vault.attach({ tokenId: PM_ID, customerId: CUSTOMER_ID })).rejects.toMatchObject({
       code: 'TOKEN_ALREADY_USED',
     });
-    expect(seen).toHaveLength(1);
+    expect(replay.seen).toHaveLength(1);
   });
 
   it('maps a decline at attach time to CARD_DECLINED with a readable message', async () => {
@@ -296,7 +259,7 @@ describe('the Stripe card vault against recorded answers', () => {
   it('detaches, and treats an already-detached card as done', async () => {
     answer({ status: 200, body: paymentMethod() });
     await vault.detach({ tokenId: PM_ID });
-    expect(seen[0]).toMatchObject({ method: 'POST', path: `/v1/payment_methods/${PM_ID}/detach` });
+    expect(replay.seen[0]).toMatchObject({ method: 'POST', path: `/v1/payment_methods/${PM_ID}/detach` });
     answer({ status: 400, body: RECORDED.unexpectedState });
     await expect(vault.detach({ tokenId: PM_ID })).resolves.toBeUndefined();
     answer({ status: 401, body: RECORDED.unauthorized });

@@ -128,8 +128,48 @@ export type SettlementBatchHandler = (events: readonly SettlementEvent[]) => Pro
 /** Events handed to a batch handler at once. */
 export const SETTLEMENT_BATCH_SIZE = 200;
 
+/**
+ * Hands settlement events to the registered handlers, SETTLEMENT_BATCH_SIZE at a time: each batch to the
+ * batch handlers at once and to the single handlers one by one; when a batch handler throws, the batch's
+ * events go out one at a time instead. Answers the events every handler accepted (the others are to be
+ * delivered again) and the first error met; used by every rails adapter.
+ */
+export async function deliverSettlementEvents(
+  events: readonly SettlementEvent[],
+  handlers: { single: readonly SettlementHandler[]; batch: readonly SettlementBatchHandler[] },
+): Promise<{ accepted: SettlementEvent[]; error: unknown }> {
+  let error: unknown = null;
+  const accepted: SettlementEvent[] = [];
+  const attempt = async (run: () => Promise<void>) => {
+    try {
+      await run();
+      return true;
+    } catch (caught) {
+      error ??= caught;
+      return false;
+    }
+  };
+  for (let start = 0; start < events.length; start += SETTLEMENT_BATCH_SIZE) {
+    const chunk = events.slice(start, start + SETTLEMENT_BATCH_SIZE);
+    let batched = true;
+    try {
+      for (const handler of handlers.batch) await handler(chunk);
+    } catch {
+      batched = false;
+    }
+    for (const event of chunk) {
+      const ok = await attempt(async () => {
+        if (!batched) for (const handler of handlers.batch) await handler([event]);
+        for (const handler of handlers.single) await handler(event);
+      });
+      if (ok) accepted.push(event);
+    }
+  }
+  return { accepted, error };
+}
+
 export interface RailsProvider {
-  readonly name: 'sandbox';
+  readonly name: 'sandbox' | 'modern-treasury';
   /** The rails' time (the sandbox's clock may run ahead of the real one). */
   now(): Promise<Date>;
   createTransfer(input: CreateTransferInput): Promise<RailsTransfer>;
@@ -148,6 +188,15 @@ export interface RailsProvider {
    * events are handed to it again one at a time, so a bad event holds back only itself.
    */
   onSettlementBatch(handler: SettlementBatchHandler): void;
-  /** Settles (and returns) what is due and delivers the events not yet delivered; answers how many settled now. */
+  /**
+   * Settles (and returns) what is due and delivers the events not yet delivered; answers how many
+   * settled now. (Real rails settle on their own: this polls for settlements webhooks did not bring.)
+   */
   processDue(): Promise<number>;
+  /**
+   * A webhook from the rails (raw body: the signature covers the exact bytes): verified, then its
+   * settlement events delivered to the handlers. False when the signature does not hold (or the rails
+   * send no webhooks).
+   */
+  handleWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<boolean>;
 }

@@ -7,10 +7,10 @@ import type { Clock } from '../../platform/clock.js';
 import { getDataSecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/db/client.js';
 import {
+  deliverSettlementEvents,
   isRailsCard,
   type RailsProvider,
   type RailsTransfer,
-  SETTLEMENT_BATCH_SIZE,
   type SettlementBatchHandler,
   type SettlementHandler,
   type SettlementOutcome,
@@ -163,40 +163,18 @@ export function createSandboxRails(options: {
    * the other events still go out, and the first error is thrown at the end.
    */
   const deliverEvents = async () => {
-    let firstError: unknown = null;
-    const attempt = async (run: () => Promise<void>) => {
-      try {
-        await run();
-        return true;
-      } catch (error) {
-        firstError ??= error;
-        return false;
-      }
-    };
     const deliver = async (
       rows: SandboxRailsTransferRow[],
       outcomeOf: (row: SandboxRailsTransferRow) => SettlementOutcome,
       returned: boolean,
     ) => {
-      for (let start = 0; start < rows.length; start += SETTLEMENT_BATCH_SIZE) {
-        const chunk = rows.slice(start, start + SETTLEMENT_BATCH_SIZE);
-        const events = chunk.map((row) => ({ transfer: toTransfer(row), outcome: outcomeOf(row) }));
-        let batched = true;
-        try {
-          for (const handler of batchHandlers) await handler(events);
-        } catch {
-          batched = false;
-        }
-        const accepted: string[] = [];
-        for (const [index, event] of events.entries()) {
-          const ok = await attempt(async () => {
-            if (!batched) for (const handler of batchHandlers) await handler([event]);
-            for (const handler of handlers) await handler(event);
-          });
-          const row = chunk[index];
-          if (ok && row) accepted.push(row.id);
-        }
-        if (accepted.length === 0) continue;
+      const events = rows.map((row) => ({ transfer: toTransfer(row), outcome: outcomeOf(row) }));
+      const { accepted, error } = await deliverSettlementEvents(events, {
+        single: handlers,
+        batch: batchHandlers,
+      });
+      const acceptedIds = accepted.map((event) => event.transfer.id);
+      if (acceptedIds.length > 0) {
         await db
           .update(sandboxRailsTransfers)
           .set(
@@ -204,8 +182,9 @@ export function createSandboxRails(options: {
               ? { returnEventDeliveredAt: options.clock.now() }
               : { eventDeliveredAt: options.clock.now() },
           )
-          .where(inArray(sandboxRailsTransfers.id, accepted));
+          .where(inArray(sandboxRailsTransfers.id, acceptedIds));
       }
+      return error;
     };
     const settled = await db
       .select()
@@ -217,7 +196,11 @@ export function createSandboxRails(options: {
         ),
       )
       .orderBy(asc(sandboxRailsTransfers.postedAt), asc(sandboxRailsTransfers.id));
-    await deliver(settled, (row) => (row.status === 'FAILED' ? 'FAILED' : 'POSTED'), false);
+    const settledError = await deliver(
+      settled,
+      (row) => (row.status === 'FAILED' ? 'FAILED' : 'POSTED'),
+      false,
+    );
     const returned = await db
       .select()
       .from(sandboxRailsTransfers)
@@ -229,8 +212,9 @@ export function createSandboxRails(options: {
         ),
       )
       .orderBy(asc(sandboxRailsTransfers.returnedAt), asc(sandboxRailsTransfers.id));
-    await deliver(returned, () => 'RETURNED', true);
-    if (firstError) throw firstError;
+    const returnedError = await deliver(returned, () => 'RETURNED', true);
+    const error = settledError ?? returnedError;
+    if (error) throw error;
   };
 
   /** The rails' business day: New York's calendar date by the sandbox clock. */
@@ -358,6 +342,10 @@ export function createSandboxRails(options: {
       handlers.push(handler);
     },
     processDue,
+    // The sandbox settles by its own clock (processDue): it sends no webhooks.
+    async handleWebhook() {
+      return false;
+    },
     async clock() {
       const offsetMs = await readOffset();
       return { now: new Date(options.clock.now().getTime() + offsetMs), offsetMs };
