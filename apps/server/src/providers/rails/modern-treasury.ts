@@ -50,14 +50,19 @@ const META = {
   mask: 'ferry_account_mask',
 } as const;
 
+/** The order statuses that settle a transfer, by the transfer status they mean (any other: PENDING). */
+const SETTLED_STATUSES: Record<Exclude<TransferStatus, 'PENDING'>, PaymentOrder['status'][]> = {
+  POSTED: ['completed'],
+  FAILED: ['failed', 'cancelled', 'denied', 'stopped'],
+  RETURNED: ['returned', 'reversed'],
+};
+
 /** Modern Treasury's order statuses as Ferry's transfer statuses. */
 export function transferStatusOf(status: PaymentOrder['status']): TransferStatus {
-  if (status === 'completed') return 'POSTED';
-  if (status === 'returned' || status === 'reversed') return 'RETURNED';
-  if (status === 'failed' || status === 'cancelled' || status === 'denied' || status === 'stopped') {
-    return 'FAILED';
-  }
-  return 'PENDING';
+  const settled = (Object.keys(SETTLED_STATUSES) as (keyof typeof SETTLED_STATUSES)[]).find((key) =>
+    SETTLED_STATUSES[key].includes(status),
+  );
+  return settled ?? 'PENDING';
 }
 
 /** A payment order as Ferry's transfer (null for an order Ferry did not make). */
@@ -90,13 +95,6 @@ function eventOf(transfer: RailsTransfer): SettlementEvent | null {
   if (transfer.status === 'PENDING') return null;
   return { transfer, outcome: transfer.status };
 }
-
-const MT_STATUSES: Record<TransferStatus, PaymentOrder['status'][]> = {
-  PENDING: ['approved', 'needs_approval', 'pending', 'processing', 'sent', 'held'],
-  POSTED: ['completed'],
-  FAILED: ['failed', 'cancelled', 'denied', 'stopped'],
-  RETURNED: ['returned', 'reversed'],
-};
 
 export function createModernTreasuryRails(options: ModernTreasuryRailsOptions): RailsProvider {
   const client = new ModernTreasury({
@@ -197,7 +195,7 @@ export function createModernTreasuryRails(options: ModernTreasuryRailsOptions): 
       const since = new Date(options.clock.now().getTime() - (options.pollDays ?? 5) * 86_400_000);
       for (const [key, at] of delivered) if (at < since.getTime()) delivered.delete(key);
       const events: SettlementEvent[] = [];
-      for (const status of [...MT_STATUSES.POSTED, ...MT_STATUSES.FAILED, ...MT_STATUSES.RETURNED]) {
+      for (const status of Object.values(SETTLED_STATUSES).flat()) {
         const transfers = await listOrders({
           status,
           originating_account_id: options.internalAccountId,
