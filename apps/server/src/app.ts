@@ -70,9 +70,10 @@ import { isSandboxRails } from './providers/rails/sandbox.js';
 
 const REQUEST_ID = /^[A-Za-z0-9_\-:.]{1,64}$/;
 
+/** The built web app: `WEB_DIST` when set (a build kept elsewhere), else apps/web/dist beside the server. */
 export function findWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const dist = path.resolve(here, '../../web/dist');
+  const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, '../../web/dist');
   return fs.existsSync(path.join(dist, 'index.html')) ? dist : null;
 }
 
