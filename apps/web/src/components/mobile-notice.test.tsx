@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
-import { MOBILE_MEDIA_QUERY } from './mobile-notice';
+import { MOBILE_MEDIA_QUERY, MOBILE_NOTICE_DISMISSED_KEY } from './mobile-notice';
 
 const setViewportWidth = (width: number) => {
   vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
@@ -17,7 +18,10 @@ const setViewportWidth = (width: number) => {
 };
 
 describe('MobileNotice', () => {
-  afterEach(() => setViewportWidth(1280));
+  afterEach(() => {
+    setViewportWidth(1280);
+    window.sessionStorage.clear();
+  });
 
   // The app provider renders the notice above every page.
   it('tells narrow browsers to use a desktop browser', async () => {
@@ -25,6 +29,25 @@ describe('MobileNotice', () => {
     renderWithProviders(<p>Page</p>);
     const dialog = await screen.findByRole('dialog', { name: 'Mobile/Tablet Browser Detected' });
     expect(dialog).toHaveTextContent(/desktop browser/);
+  });
+
+  it('lets the person continue anyway, by keyboard, and remembers it for the session', async () => {
+    setViewportWidth(1000);
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<p>Page</p>);
+    const dialog = await screen.findByRole('dialog', { name: 'Mobile/Tablet Browser Detected' });
+    expect(dialog).toHaveFocus();
+    await user.tab();
+    const button = screen.getByRole('button', { name: 'Continue anyway' });
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(MOBILE_NOTICE_DISMISSED_KEY)).toBe('1');
+    unmount();
+
+    renderWithProviders(<p>Page again</p>);
+    expect(screen.getByText('Page again')).toBeInTheDocument();
+    expect(screen.queryByText('Mobile/Tablet Browser Detected')).not.toBeInTheDocument();
   });
 
   it('stays out of the way at 1152 px and wider', () => {
