@@ -1,6 +1,6 @@
 import { MESSAGES } from '@ferry/domain';
 import { Paper, Table, Text } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { DataTablePager } from './data-table-pager';
 import { shouldShowPager } from './pagination';
 
@@ -33,6 +33,21 @@ export type DataTableProps<T> = {
   /** Server-side paging; the pager shows only when `total` exceeds 10 (spec 000 §9). */
   pagination?: DataTablePagination;
   selectedRowKey?: string | null;
+  /**
+   * Makes each row open something: a click on the row (not on a control inside it) or Enter on the
+   * focused row calls it. `rowLabel` names the row for screen readers ('Open bill BILL-0001').
+   */
+  onRowClick?: (row: T) => void;
+  rowLabel?: (row: T) => string;
+};
+
+/** Clicks on a control inside a clickable row belong to the control, not to the row. */
+const fromControl = (target: EventTarget | null, row: Element): boolean => {
+  const control =
+    target instanceof Element
+      ? target.closest('a, button, input, select, textarea, label, [role="checkbox"], [role="menuitem"]')
+      : null;
+  return control !== null && control !== row && row.contains(control);
 };
 
 const visuallyHidden: CSSProperties = {
@@ -66,6 +81,8 @@ export const DataTable = <T,>({
   isLoading = false,
   pagination,
   selectedRowKey,
+  onRowClick,
+  rowLabel,
 }: DataTableProps<T>) => {
   const rows = data ?? [];
   const isEmpty = !isLoading && rows.length === 0;
@@ -120,11 +137,27 @@ export const DataTable = <T,>({
                     key={key}
                     data-selected={isSelected || undefined}
                     bg={isSelected ? 'var(--mantine-primary-color-0)' : undefined}
-                    style={
-                      isSelected
+                    style={{
+                      ...(isSelected
                         ? { boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)' }
-                        : undefined
-                    }
+                        : {}),
+                      ...(onRowClick ? { cursor: 'pointer' } : {}),
+                    }}
+                    {...(onRowClick
+                      ? {
+                          tabIndex: 0,
+                          'aria-label': rowLabel?.(row),
+                          onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+                            if (!fromControl(event.target, event.currentTarget)) onRowClick(row);
+                          },
+                          onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+                            if (event.key === 'Enter' && event.target === event.currentTarget) {
+                              event.preventDefault();
+                              onRowClick(row);
+                            }
+                          },
+                        }
+                      : {})}
                   >
                     {columns.map((column) => (
                       <Table.Td key={column.key} ta={column.align ?? 'left'}>

@@ -19,6 +19,9 @@ export type QueryDataTableProps<T> = {
   columns: readonly DataTableColumn<T>[];
   getRowKey: (row: T) => string;
   pagination: PaginationState;
+  /** Rows that open something on click or Enter (see DataTable). */
+  onRowClick?: (row: T) => void;
+  rowLabel?: (row: T) => string;
 };
 
 /**
@@ -33,6 +36,8 @@ export const QueryDataTable = <T,>({
   columns,
   getRowKey,
   pagination,
+  onRowClick,
+  rowLabel,
 }: QueryDataTableProps<T>) => {
   const page = query.data;
   return (
@@ -51,6 +56,8 @@ export const QueryDataTable = <T,>({
         columns={columns}
         data={page?.items}
         getRowKey={getRowKey}
+        {...(onRowClick ? { onRowClick } : {})}
+        {...(rowLabel ? { rowLabel } : {})}
         isLoading={query.isPlaceholderData && query.isFetching}
         pagination={{
           page: pagination.page,

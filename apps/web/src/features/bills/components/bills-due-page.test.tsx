@@ -20,7 +20,12 @@ const routes: RouteObject[] = [
     children: [{ path: 'due', element: <BillsDuePage /> }],
   },
   { path: '/b/:businessId/bills/create', element: <Where name="Create bill" /> },
+  {
+    path: '/b/:businessId/bills/payment-request/:paymentId/make-payment',
+    element: <Where name="Bill page" />,
+  },
 ];
+const BILL_PAGE = `/b/${BUSINESS_ID}/bills/payment-request/eeeeeeeeeeeeeeeeeeeeee01/make-payment`;
 const DUE = `/b/${BUSINESS_ID}/bills/due`;
 const DUE_API = `${API}/due-bills`;
 const SUMMARY_API = `${API}/bills/summary/due`;
@@ -109,5 +114,31 @@ describe('Bills tab', () => {
     renderRoutes(routes, DUE);
     expect(await screen.findByRole('button', { name: /try again|retry/i })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create bill' })).not.toBeInTheDocument();
+  });
+
+  it('opens the bill page when a row is clicked or Enter is pressed on it, but not from its buttons', async () => {
+    const user = userEvent.setup();
+    mockBusinessApi(undefined, {
+      [`GET ${SUMMARY_API}`]: ok(SUMMARY),
+      [`GET ${DUE_API}`]: pageReply([makeBill()]),
+      [`GET ${API}/bank/accounts`]: ok([]),
+    });
+    const first = renderRoutes(routes, DUE);
+    const row = await screen.findByRole('row', { name: 'Open bill BILL-0001 from Blue Bottle Supply' });
+    // The row's own buttons and checkbox act on their own.
+    await user.click(within(row).getByRole('button', { name: 'Mark bill BILL-0001 as paid' }));
+    expect(await screen.findByRole('dialog', { name: 'Mark Bill as Paid' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(within(row).getByRole('checkbox', { name: 'Select bill BILL-0001' }));
+    expect(screen.queryByRole('heading', { name: `Bill page at ${BILL_PAGE}` })).not.toBeInTheDocument();
+    await user.click(within(row).getByText('Nov 9, 2026'));
+    expect(await screen.findByRole('heading', { name: `Bill page at ${BILL_PAGE}` })).toBeInTheDocument();
+    first.unmount();
+
+    renderRoutes(routes, DUE);
+    const again = await screen.findByRole('row', { name: 'Open bill BILL-0001 from Blue Bottle Supply' });
+    again.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: `Bill page at ${BILL_PAGE}` })).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@ferry/domain';
 import { Button, Checkbox, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   type DataTableColumn,
   QueryDataTable,
@@ -50,6 +50,7 @@ const money = (amount: number) => formatMoney(toCents(amount));
  */
 export function BillsDuePage() {
   const { businessId = '' } = useParams();
+  const navigate = useNavigate();
   const businessQuery = useBusinessAccess(businessId);
   const summaryQuery = useDueBillsSummary(businessId);
   const { pagination, sort, onSort, filters, setFilter, params } = useTableState({
@@ -214,6 +215,9 @@ export function BillsDuePage() {
         columns={columns}
         getRowKey={(bill) => bill.id}
         pagination={pagination}
+        // A row opens the bill: its page with the bill, its payments and a Preview.
+        onRowClick={(bill) => void navigate(paths.billMakePayment(businessId, bill.id))}
+        rowLabel={(bill) => `Open bill ${bill.refNo} from ${bill.vendorName}`}
       />
       <MarkAsPaidDialog
         opened={markBill !== null}
