@@ -3,6 +3,15 @@ import { z } from 'zod';
 import { BOT_CHECK_ACTION } from '../../platform/bot-check.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, ok } from '../../platform/http/envelope.js';
+import type { RailsProvider } from '../../providers/rails/rails.js';
+import { isSandboxRails } from '../../providers/rails/sandbox.js';
+
+/**
+ * Whether this deployment runs the sandbox bank (the sandbox rails and their clock, `/sandbox/clock`):
+ * never in production, never with a real rails provider. The browser shows its "Sandbox" badge only then.
+ */
+export const runsSandboxRails = (rails: RailsProvider, isProduction: boolean): boolean =>
+  !isProduction && isSandboxRails(rails);
 
 const clientConfigSchema = z
   .object({
@@ -14,6 +23,8 @@ const clientConfigSchema = z
     phoneVerificationCountries: z.array(z.string()),
     bankLink: z.object({ provider: z.enum(['sandbox', 'plaid']) }),
     cardVault: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
+    /** `rails`: the sandbox bank and its clock run here (not in production, not with real rails). */
+    sandbox: z.object({ rails: z.boolean() }),
   })
   .meta({ id: 'ClientConfig' });
 
@@ -28,7 +39,7 @@ export const clientConfigRoutes =
         schema: {
           tags: ['Health'],
           summary:
-            'Public settings for the browser: bot-check provider and site key, phone-verification countries',
+            'Public settings for the browser: bot-check provider and site key, phone-verification countries, providers, whether the sandbox bank runs',
           response: { 200: envelopeSchema(clientConfigSchema) },
         },
       },
@@ -45,6 +56,7 @@ export const clientConfigRoutes =
             provider: context.providers.cardVault.name,
             publishableKey: context.providers.cardVault.publishableKey,
           },
+          sandbox: { rails: runsSandboxRails(context.providers.rails, context.config.isProduction) },
         }),
     );
   };
