@@ -27,12 +27,12 @@ describe('GET /api/client-config sandbox', () => {
   it('says the sandbox bank runs with the sandbox rails outside production, without signing in', async () => {
     const response = await sandbox.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.sandbox).toEqual({ rails: true });
+    expect(response.json().data.sandbox.rails).toBe(true);
   });
 
   it('says it does not with a real rails provider, whose sandbox clock is not mounted', async () => {
     const response = await live.app.inject({ method: 'GET', url: '/api/client-config' });
-    expect(response.json().data.sandbox).toEqual({ rails: false });
+    expect(response.json().data.sandbox.rails).toBe(false);
   });
 
   it('never says it does in production', () => {

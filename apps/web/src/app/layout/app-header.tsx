@@ -1,6 +1,7 @@
 import { Divider, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LogoLink } from './logo-link';
+import { SandboxBadge } from './sandbox-badge';
 
 export type AppHeaderProps = {
   /** Filled by the business-switcher issue. */
@@ -9,6 +10,7 @@ export type AppHeaderProps = {
   userMenu?: ReactNode;
 };
 
+/** The app header: logo, business switcher, the "Sandbox" badge (sandbox only) and the user menu. */
 export const AppHeader = ({ businessSwitcher, userMenu }: AppHeaderProps) => (
   <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
     <Group gap="md" wrap="nowrap">
@@ -20,6 +22,9 @@ export const AppHeader = ({ businessSwitcher, userMenu }: AppHeaderProps) => (
         </>
       ) : null}
     </Group>
-    {userMenu ? <div data-slot="user-menu">{userMenu}</div> : null}
+    <Group gap="md" wrap="nowrap">
+      <SandboxBadge />
+      {userMenu ? <div data-slot="user-menu">{userMenu}</div> : null}
+    </Group>
   </Group>
 );
