@@ -77,6 +77,17 @@ describe('Bills tab', () => {
     expect(overdue).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it("opens with a summary card's filter from the link (home's figures: ?summary=OVERDUE)", async () => {
+    const api = mockBusinessApi(undefined, {
+      [`GET ${SUMMARY_API}`]: ok(SUMMARY),
+      [`GET ${DUE_API}`]: pageReply([makeBill()]),
+    });
+    renderRoutes(routes, `${DUE}?summary=OVERDUE`);
+    const overdue = await screen.findByRole('button', { name: 'Overdue: $3,200.00, 2 bills' });
+    expect(overdue).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(queriesOf(api, DUE_API)[0]?.get('billSummaryType')).toBe('OVERDUE'));
+  });
+
   it('sorts by a column and filters with the popover', async () => {
     const user = userEvent.setup();
     const api = mockBusinessApi(undefined, {

@@ -5,11 +5,12 @@ import {
   formatMoney,
   getPaymentStatusDisplay,
   paths,
+  SUMMARY_FILTERS,
   toCents,
 } from '@ferry/domain';
 import { Button, Checkbox, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   type DataTableColumn,
   QueryDataTable,
@@ -53,9 +54,15 @@ export function BillsDuePage() {
   const navigate = useNavigate();
   const businessQuery = useBusinessAccess(businessId);
   const summaryQuery = useDueBillsSummary(businessId);
+  // `?summary=OVERDUE` (home's figures) opens the tab with that summary card's filter on.
+  const [searchParams] = useSearchParams();
+  const summaryParam = searchParams.get('summary');
   const { pagination, sort, onSort, filters, setFilter, params } = useTableState({
     defaultSort: DEFAULT_SORT,
-    filters: NO_FILTERS,
+    filters: {
+      ...NO_FILTERS,
+      billSummaryType: SUMMARY_FILTERS.find((filter) => filter === summaryParam) ?? null,
+    },
   });
   const billsQuery = useDueBills(businessId, { ...params, ...filters });
   const canManage = businessQuery.data ? canManageBills(businessQuery.data) : false;

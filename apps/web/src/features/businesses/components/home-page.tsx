@@ -1,6 +1,8 @@
 import { isBusinessFullyVerified } from '@ferry/domain';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import type { Business } from '@/lib/businesses';
 import { useGuidedTour } from '@/lib/guided-tour';
 import { useCurrentUser } from '@/lib/session';
 import { useBusiness } from '../api/get-business';
@@ -14,10 +16,20 @@ import { VerificationNotice } from './verification-notice';
 import { WelcomePanel } from './welcome-panel';
 
 /**
- * `/b/{businessId}/home`, the business dashboard (spec 000 §2): the welcome panel for a new business,
- * the verification notice until it is verified, and the setup checklist. The home tour starts here.
+ * `/b/{businessId}/home`, the business dashboard (spec 000 §2): the quick actions, the verification
+ * notice until it is verified, the setup checklist while steps remain (it folds away when all are done),
+ * then the dashboard (bills overdue and due this week, money going out, recent payments, the accounts
+ * paid from: features/home, through the route), and the welcome panel for a new business. The home tour
+ * starts here.
  */
-export function HomePage() {
+export type HomePageProps = {
+  /** The quick actions beside the business name (the route fills it from features/home). */
+  renderActions?: (business: Business) => ReactNode;
+  /** The dashboard under the checklist (the route fills it from features/home). */
+  renderDashboard?: (business: Business) => ReactNode;
+};
+
+export function HomePage({ renderActions, renderDashboard }: HomePageProps = {}) {
   const { businessId = '' } = useParams();
   const businessQuery = useBusiness(businessId);
   const { data: user } = useCurrentUser();
@@ -28,23 +40,35 @@ export function HomePage() {
   return (
     <Stack gap="xl" maw={1120}>
       <BusinessLoading query={businessQuery}>
-        {(business) => (
-          <>
-            <Stack gap={4}>
-              <Text size="sm" c="dimmed">
-                {user?.firstName ? `Welcome, ${user.firstName}` : 'Welcome'}
-              </Text>
-              <Title order={1} fz={30} lts="-0.02em">
-                {business.businessName}
-              </Title>
-            </Stack>
-            {isBusinessFullyVerified(business.status) ? null : (
-              <VerificationNotice businessId={business.id} />
-            )}
-            <SetupProgress steps={getSetupSteps(business, progress)} />
-            {isNewBusiness(business) ? <WelcomePanel /> : null}
-          </>
-        )}
+        {(business) => {
+          const steps = getSetupSteps(business, progress);
+          // Folds away once every step is done; held back until the progress is known, so that a set-up
+          // business does not see the checklist flash.
+          const showSetup =
+            steps.some((step) => step.state !== 'done') &&
+            (progress !== undefined || !isBusinessFullyVerified(business.status));
+          return (
+            <>
+              <Group justify="space-between" align="flex-end" gap="md">
+                <Stack gap={4}>
+                  <Text size="sm" c="dimmed">
+                    {user?.firstName ? `Welcome, ${user.firstName}` : 'Welcome'}
+                  </Text>
+                  <Title order={1} fz={30} lts="-0.02em">
+                    {business.businessName}
+                  </Title>
+                </Stack>
+                {renderActions?.(business)}
+              </Group>
+              {isBusinessFullyVerified(business.status) ? null : (
+                <VerificationNotice businessId={business.id} />
+              )}
+              {showSetup ? <SetupProgress steps={steps} /> : null}
+              {renderDashboard?.(business)}
+              {isNewBusiness(business) ? <WelcomePanel /> : null}
+            </>
+          );
+        }}
       </BusinessLoading>
     </Stack>
   );
