@@ -1,0 +1,890 @@
+import { randomUUID } from 'node:crypto';
+import { addBusinessDays, isBusinessDay, nextBusinessDay, toCalendarDate } from '@ferry/domain/dates';
+import { newYorkDate } from '@ferry/domain/payments';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp, registerJobs } from '../app.js';
+import { listChartAccounts } from '../modules/accounting/service.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { createSession } from '../modules/auth/service.js';
+import { sessions } from '../modules/auth/tables.js';
+import { sweepMicroDeposits } from '../modules/banking/micro-deposits.js';
+import { createBusinessWithOwner, listBusinessesForUser } from '../modules/businesses/service.js';
+import { sendSamplePaymentRequest } from '../modules/payment-requests/sandbox.js';
+import { createPaymentRequest } from '../modules/payment-requests/service.js';
+import { runPaymentEngine } from '../modules/payments/engine/jobs.js';
+import {
+  findUserByEmail,
+  markEmailVerified,
+  markPrimaryPhoneVerified,
+  markUserActive,
+  registerUser,
+} from '../modules/users/service.js';
+import { users } from '../modules/users/tables.js';
+import type { TestClock } from '../platform/clock.js';
+import type { AppContext } from '../platform/context.js';
+import { multipartBody, pdfBytes } from '../testing/multipart.js';
+import {
+  BILL_ITEMS,
+  DEMO_ACCOUNT,
+  DEMO_CUSTOMERS,
+  DEMO_NETWORK,
+  DEMO_VENDORS,
+  type DemoContact,
+  SECOND_BUSINESS_VENDORS,
+} from './data.js';
+
+/** How far back the demo's history reaches. */
+export const DEMO_HISTORY_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+export interface DemoContext extends AppContext {
+  /** A clock the builder moves from DEMO_HISTORY_DAYS ago to `end`, so records carry their own dates. */
+  clock: TestClock;
+}
+
+export interface DemoResult {
+  created: boolean;
+  email: string;
+  password: string;
+  businesses: { id: string; name: string }[];
+  counts: {
+    vendors: number;
+    customers: number;
+    bills: number;
+    drafts: number;
+    payments: number;
+    forReview: number;
+  };
+}
+
+type Headers = Record<string, string>;
+
+/** A small seeded random source (mulberry32): the same demo on every run. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    /** Cents between two dollar amounts, with cents. */
+    cents: (minDollars: number, maxDollars: number) =>
+      Math.round((minDollars + next() * (maxDollars - minDollars)) * 100),
+  };
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The demo's ways a bill can end up (drafts are made apart). */
+type BillPlan =
+  | 'paid'
+  | 'paid-card'
+  | 'paid-manual-bank'
+  | 'marked-paid'
+  | 'partial'
+  | 'scheduled'
+  | 'processing'
+  | 'pending'
+  | 'failed'
+  | 'reversed'
+  | 'cancelled'
+  | 'unpaid'
+  | 'overdue'
+  | 'due-this-week';
+
+const PLAN_COUNTS: [BillPlan, number][] = [
+  ['paid', 27],
+  ['paid-card', 2],
+  ['paid-manual-bank', 2],
+  ['marked-paid', 3],
+  ['partial', 4],
+  ['scheduled', 8],
+  ['processing', 3],
+  ['pending', 2],
+  ['failed', 2],
+  ['reversed', 1],
+  ['cancelled', 2],
+  ['unpaid', 10],
+  ['overdue', 7],
+  ['due-this-week', 3],
+];
+
+/** Sandbox test amounts (providers/rails/sandbox-failures.ts): R01/R02 fail the debit; R03 returns the credit. */
+const FAIL_AMOUNTS = [1301, 1302];
+const RETURN_AMOUNT = 1313;
+
+interface Step {
+  day: number;
+  label: string;
+  run: () => Promise<void>;
+}
+
+/**
+ * Builds the demo account through Ferry's own HTTP routes (the same validation and services the browser
+ * uses) and the payment engine, walking `context.clock` day by day from DEMO_HISTORY_DAYS before `end`
+ * to `end`: every record carries the date it was made, the sandbox rails settle each day, and the
+ * timelines are the engine's. Does nothing when the demo user already has the demo business.
+ */
+export async function buildDemo(
+  context: DemoContext,
+  options: { end: Date; logger: Logger; progress?: (line: string) => void },
+): Promise<DemoResult> {
+  const progress = options.progress ?? (() => {});
+  const { db } = context.database;
+  const existing = await findUserByEmail({ db, email: DEMO_ACCOUNT.email });
+  if (existing) {
+    const businesses = await listBusinessesForUser({ db, userId: existing.id });
+    const main = businesses.find((b) => b.businessName === DEMO_ACCOUNT.businessName);
+    const second = businesses.find((b) => b.businessName === DEMO_ACCOUNT.secondBusinessName);
+    if (main && second) {
+      return {
+        created: false,
+        email: DEMO_ACCOUNT.email,
+        password: DEMO_ACCOUNT.password,
+        businesses: [main, second].map((b) => ({ id: b.businessId, name: b.businessName })),
+        counts: { vendors: 0, customers: 0, bills: 0, drafts: 0, payments: 0, forReview: 0 },
+      };
+    }
+    throw new Error(
+      `${DEMO_ACCOUNT.email} exists without the full demo (an earlier demo or a stopped run): remove the data folder and run the demo again.`,
+    );
+  }
+
+  const end = options.end;
+  const start = new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY_MS);
+  const clock = context.clock;
+  clock.set(start);
+  const dayOf = (k: number) => newYorkDate(new Date(start.getTime() + k * DAY_MS));
+  const today = dayOf(DEMO_HISTORY_DAYS);
+  /** The latest business day on or before day k (New York), as a day index. */
+  const businessDayOnOrBefore = (k: number) => {
+    let d = k;
+    while (d > 0 && !isBusinessDay(dayOf(d))) d -= 1;
+    return d;
+  };
+  const businessDayOnOrAfter = (k: number) => {
+    let d = k;
+    while (d < DEMO_HISTORY_DAYS && !isBusinessDay(dayOf(d))) d += 1;
+    return d;
+  };
+
+  registerJobs(context);
+  const app = await buildApp(context, { logger: options.logger, webDist: null });
+  await app.ready();
+  const random = seeded(20_261_126);
+  try {
+    const call = apiCaller(app);
+
+    // --- People and businesses -----------------------------------------------------------------
+    progress('Creating the demo user and businesses…');
+    const maya = await makeUser(context, {
+      ...DEMO_ACCOUNT,
+      password: DEMO_ACCOUNT.password,
+      phoneNumber: DEMO_ACCOUNT.phoneNumber,
+    });
+    const headers = await sessionHeaders(context, maya.id);
+    const harbor = await createBusinessWithOwner({
+      db,
+      clock,
+      ownerId: maya.id,
+      businessName: DEMO_ACCOUNT.businessName,
+      businessType: 'LIMITED_LIABILITY_COMPANY',
+      category: 'NONE',
+      country: 'US',
+      verificationStep: 'COMPLETED',
+      verificationStatus: 'FULL_VERIFIED',
+    });
+    const harborId = harbor.businessId;
+    const network: { businessId: string; name: string; as: 'VENDOR' | 'CUSTOMER'; ownerId: string }[] = [];
+    for (const [index, entry] of DEMO_NETWORK.entries()) {
+      const owner = await makeUser(context, {
+        ...entry.owner,
+        phoneNumber: `41555501${String(50 + index).padStart(2, '0')}`,
+      });
+      const created = await createBusinessWithOwner({
+        db,
+        clock,
+        ownerId: owner.id,
+        businessName: entry.businessName,
+        businessType: 'LIMITED_LIABILITY_COMPANY',
+        category: 'NONE',
+        country: 'US',
+        verificationStep: 'COMPLETED',
+        verificationStatus: 'FULL_VERIFIED',
+      });
+      network.push({
+        businessId: created.businessId,
+        name: entry.businessName,
+        as: entry.as,
+        ownerId: owner.id,
+      });
+    }
+    const biz = (businessId: string, rest: string) => `/api/business/${businessId}${rest}`;
+
+    // --- Banks and a card ------------------------------------------------------------------------
+    progress('Linking banks and a card…');
+    const instantBankId = await linkInstantBank(call, headers, harborId);
+    const manual = await call({
+      method: 'POST',
+      url: biz(harborId, '/banking/connection/account'),
+      headers,
+      payload: {
+        bankName: 'Bay Federal Credit Union',
+        accountType: 'BUSINESS_CHECKING',
+        accountHolderName: 'Harbor Coffee Roasters',
+        routingNumber: '321180379',
+        accountNumber: '52840017733',
+        confirmAccountNumber: '52840017733',
+      },
+    });
+    const manualBankId = manual.id as string;
+    const cardId = await addCard(call, headers, harborId);
+
+    // --- Contacts ----------------------------------------------------------------------------------
+    progress('Adding 25 vendors and 15 customers…');
+    const vendorIds: string[] = [];
+    const vendorBank = new Map<string, boolean>();
+    for (const [index, vendor] of DEMO_VENDORS.entries()) {
+      const id = await addContact(call, headers, harborId, 'VENDOR', vendor, index);
+      vendorIds.push(id);
+      vendorBank.set(id, vendor.bank === true);
+    }
+    const customerIds: string[] = [];
+    for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
+      customerIds.push(await addContact(call, headers, harborId, 'CUSTOMER', customer, index));
+    }
+    const networkVendorIds = new Map<string, string>();
+    for (const entry of network) {
+      const path = entry.as === 'VENDOR' ? '/vendors/business' : '/customers/business';
+      const contact = await call({
+        method: 'POST',
+        url: biz(harborId, path),
+        headers,
+        payload: { fbnBusinessId: entry.businessId },
+      });
+      if (entry.as === 'VENDOR') networkVendorIds.set(entry.businessId, contact.id as string);
+    }
+
+    // --- The plan: what happens on which day -------------------------------------------------------
+    const accounts = await listChartAccounts(context, {
+      businessId: harborId,
+      query: { isForCreateBill: true, pageNumber: 1, pageSize: 1000 },
+    });
+    const expenseAccounts = accounts.items.filter((a) => a.name !== 'Business Checking');
+    const accountFor = (n: number) => {
+      const account = expenseAccounts[n % expenseAccounts.length];
+      if (!account) throw new Error('no chart accounts to bill to');
+      return account.id;
+    };
+
+    const steps: Step[] = [];
+    const at = (day: number, label: string, run: () => Promise<void>) =>
+      steps.push({ day: Math.max(0, Math.min(DEMO_HISTORY_DAYS, day)), label, run });
+
+    // The manual bank's micro-deposits arrive after two business days; Maya confirms them on day 6.
+    at(6, 'verify manual bank', async () => {
+      const amounts = await depositAmounts(call, headers, manualBankId);
+      await call({
+        method: 'POST',
+        url: biz(harborId, '/banking/connection/account/verify'),
+        headers,
+        payload: {
+          paymentInstrumentId: manualBankId,
+          firstMicroDeposit: String(amounts[0]),
+          secondMicroDeposit: String(amounts[1]),
+        },
+      });
+    });
+
+    const plans = PLAN_COUNTS.flatMap(([plan, n]) => Array.from({ length: n }, () => plan));
+    const bankVendors = vendorIds.filter((id) => vendorBank.get(id));
+    const noBankVendors = vendorIds.filter((id) => !vendorBank.get(id));
+    let billNo = 1040;
+    const counts = { bills: 0, payments: 0 };
+
+    const pay = async (
+      billId: string,
+      amountCents: number,
+      processDate: string,
+      instrumentId = instantBankId,
+    ) => {
+      const payment = await call({
+        method: 'POST',
+        url: biz(harborId, '/payments'),
+        headers,
+        payload: {
+          billId,
+          paymentInstrumentId: instrumentId,
+          amount: dollars(amountCents),
+          processDate,
+        },
+      });
+      counts.payments += 1;
+      return payment.id as string;
+    };
+
+    for (const [index, plan] of plans.entries()) {
+      // Bill dates: paid bills spread over the whole history, open ones mostly recent.
+      const spread = (from: number, to: number) => random.int(from, to);
+      let billDay: number;
+      let termDays = [15, 30, 30, 45][index % 4] ?? 30;
+      switch (plan) {
+        case 'paid':
+        case 'paid-card':
+        case 'marked-paid':
+          billDay = spread(0, 72);
+          break;
+        case 'paid-manual-bank':
+          billDay = spread(8, 40);
+          break;
+        case 'partial':
+          billDay = spread(30, 70);
+          break;
+        case 'failed':
+          billDay = spread(55, 68);
+          break;
+        case 'reversed':
+          billDay = spread(45, 55);
+          break;
+        case 'overdue':
+          billDay = spread(10, 55);
+          termDays = 30;
+          break;
+        case 'due-this-week':
+          billDay = spread(70, 80);
+          break;
+        default:
+          billDay = spread(62, 88);
+      }
+      const vendorId =
+        plan === 'pending'
+          ? (noBankVendors[index % noBankVendors.length] as string)
+          : (bankVendors[(index * 7) % bankVendors.length] as string);
+      const vendorIndex = vendorIds.indexOf(vendorId);
+      const item = BILL_ITEMS[vendorIndex % BILL_ITEMS.length] ?? 'Supplies';
+      let amountCents = random.cents(85, 4_800);
+      if (plan === 'failed') amountCents = FAIL_AMOUNTS[index % FAIL_AMOUNTS.length] as number;
+      if (plan === 'reversed') amountCents = RETURN_AMOUNT;
+      if (plan === 'paid-card') amountCents = random.cents(40, 600);
+      const billDate = dayOf(billDay);
+      let dueDate = toCalendarDate(new Date(Date.parse(`${billDate}T12:00:00Z`) + termDays * DAY_MS));
+      if (plan === 'due-this-week')
+        dueDate = toCalendarDate(new Date(Date.parse(`${today}T12:00:00Z`) + (2 + (index % 4)) * DAY_MS));
+      billNo += 1;
+      const refNo = `INV-${billNo}`;
+      const state: { billId?: string; paymentId?: string } = {};
+      at(billDay, `bill ${refNo}`, async () => {
+        let attachmentIds: string[] = [];
+        if (index % 5 === 0) {
+          const body = multipartBody([
+            { name: 'file', filename: `${refNo}.pdf`, contentType: 'application/pdf', data: pdfBytes(2048) },
+          ]);
+          const uploaded = await call({
+            method: 'POST',
+            url: biz(harborId, '/upload-bill-attachment'),
+            headers: { ...headers, ...body.headers },
+            payload: body.payload,
+          });
+          attachmentIds = [uploaded.id as string];
+        }
+        const bill = await call({
+          method: 'POST',
+          url: biz(harborId, '/bills'),
+          headers,
+          payload: {
+            vendorId,
+            refNo,
+            billDate,
+            dueDate,
+            memo: item,
+            attachmentIds,
+            lines: [
+              {
+                chartAccountId: accountFor(vendorIndex),
+                description: item,
+                quantity: 1,
+                unitPrice: dollars(amountCents),
+              },
+            ],
+          },
+        });
+        state.billId = bill.id as string;
+        counts.bills += 1;
+      });
+      const billId = () => {
+        if (!state.billId) throw new Error(`bill ${refNo} not created yet`);
+        return state.billId;
+      };
+      const payDayAfter = (days: number) =>
+        businessDayOnOrAfter(Math.min(billDay + days, DEMO_HISTORY_DAYS - 8));
+      switch (plan) {
+        case 'paid': {
+          const day = payDayAfter(random.int(2, 12));
+          at(day, `pay ${refNo}`, async () => {
+            await pay(billId(), amountCents, dayOf(day));
+          });
+          break;
+        }
+        case 'paid-card': {
+          const day = payDayAfter(random.int(1, 6));
+          at(day, `pay ${refNo} by card`, async () => {
+            await pay(billId(), amountCents, dayOf(day), cardId);
+          });
+          break;
+        }
+        case 'paid-manual-bank': {
+          // Paid from the manual bank once its micro-deposits are confirmed (day 6).
+          const day = businessDayOnOrAfter(billDay + 1);
+          at(day, `pay ${refNo} from the manual bank`, async () => {
+            await pay(billId(), amountCents, dayOf(day), manualBankId);
+          });
+          break;
+        }
+        case 'marked-paid': {
+          const day = payDayAfter(random.int(3, 10));
+          at(day, `mark ${refNo} paid`, async () => {
+            await call({
+              method: 'PATCH',
+              url: biz(harborId, '/mark-bill-as-paid'),
+              headers,
+              payload: {
+                id: billId(),
+                amount: dollars(amountCents),
+                date: dayOf(day),
+                paymentInstrumentId: instantBankId,
+                remarks: 'Paid by check',
+              },
+            });
+            counts.payments += 1;
+          });
+          break;
+        }
+        case 'partial': {
+          const day = payDayAfter(random.int(3, 10));
+          at(day, `part-pay ${refNo}`, async () => {
+            await pay(billId(), Math.round(amountCents / 2), dayOf(day));
+          });
+          break;
+        }
+        case 'failed':
+        case 'reversed': {
+          const day = businessDayOnOrAfter(billDay + 3);
+          at(day, `pay ${refNo} (${plan})`, async () => {
+            await pay(billId(), amountCents, dayOf(day));
+          });
+          break;
+        }
+        case 'scheduled': {
+          const day = businessDayOnOrBefore(DEMO_HISTORY_DAYS - (index % 3));
+          at(day, `schedule ${refNo}`, async () => {
+            await pay(billId(), amountCents, addBusinessDays(today, 3 + (index % 12)));
+          });
+          break;
+        }
+        case 'processing': {
+          const day = businessDayOnOrBefore(DEMO_HISTORY_DAYS);
+          at(day, `pay ${refNo} today`, async () => {
+            await pay(billId(), amountCents, dayOf(day));
+          });
+          break;
+        }
+        case 'pending': {
+          const day = businessDayOnOrBefore(DEMO_HISTORY_DAYS - 3);
+          at(day, `pay ${refNo} (vendor bank pending)`, async () => {
+            await pay(billId(), amountCents, dayOf(day));
+          });
+          break;
+        }
+        case 'cancelled': {
+          const day = businessDayOnOrAfter(billDay + 2);
+          at(day, `schedule ${refNo} to cancel`, async () => {
+            state.paymentId = await pay(billId(), amountCents, addBusinessDays(dayOf(day), 8));
+          });
+          at(day + 1, `cancel ${refNo}`, async () => {
+            await call({
+              method: 'PATCH',
+              url: biz(harborId, `/payments/${state.paymentId}/cancel/scheduled-payment`),
+              headers,
+              payload: { statusReason: 'Vendor sent a corrected invoice' },
+            });
+          });
+          break;
+        }
+        default:
+          break;
+      }
+    }
+
+    // Drafts: bills Maya started and has not finished.
+    const drafts = [
+      { vendorIndex: 0, memo: 'Ethiopia Yirgacheffe lot — waiting on final weight' },
+      { vendorIndex: 5, memo: 'Roaster afterburner quote' },
+      { vendorIndex: 13, memo: 'Holiday window decals' },
+      { vendorIndex: 16, memo: '' },
+    ];
+    for (const [n, draft] of drafts.entries()) {
+      at(DEMO_HISTORY_DAYS - 6 + n, 'draft', async () => {
+        await call({
+          method: 'POST',
+          url: biz(harborId, '/bills/draft'),
+          headers,
+          payload: {
+            vendorId: vendorIds[draft.vendorIndex],
+            refNo: `DRAFT-${n + 1}`,
+            ...(draft.memo ? { memo: draft.memo } : {}),
+          },
+        });
+      });
+    }
+
+    // For Review: two invoices from network vendors and the sandbox's sample sender.
+    let forReview = 0;
+    const senders = network.filter((n) => n.as === 'VENDOR');
+    for (const [n, sender] of senders.entries()) {
+      at(DEMO_HISTORY_DAYS - 4 + n, `request from ${sender.name}`, async () => {
+        await db.transaction((tx) =>
+          createPaymentRequest(tx, {
+            payeeBusinessId: sender.businessId,
+            payerBusinessId: harborId,
+            invoiceId: `demo-${n + 1}`,
+            refNo: `${n === 0 ? 'BHP' : 'CC'}-${2210 + n}`,
+            invoiceDate: dayOf(DEMO_HISTORY_DAYS - 4 + n),
+            dueDate: addBusinessDays(today, 10 + n * 5),
+            lines:
+              n === 0
+                ? [
+                    {
+                      itemName: 'Coffee bag labels',
+                      description: '5,000 labels, kraft',
+                      quantity: 5,
+                      unitPriceCents: 8_900,
+                    },
+                    { itemName: 'Menu boards', quantity: 2, unitPriceCents: 14_500 },
+                  ]
+                : [
+                    { itemName: 'Whole milk (gallons)', quantity: 120, unitPriceCents: 529 },
+                    { itemName: 'Oat milk (cases)', quantity: 8, unitPriceCents: 3_450 },
+                  ],
+            taxCents: n === 0 ? 6_122 : 0,
+            actor: { type: 'USER', userId: sender.ownerId, name: sender.name },
+            at: clock.now(),
+          }),
+        );
+        forReview += 1;
+      });
+    }
+    at(DEMO_HISTORY_DAYS, 'sample request', async () => {
+      await sendSamplePaymentRequest(context, { payerBusinessId: harborId, dueInDays: 12 });
+      forReview += 1;
+    });
+
+    // --- The second business ------------------------------------------------------------------------
+    let tidewaterId = '';
+    at(20, 'second business', async () => {
+      const tidewater = await createBusinessWithOwner({
+        db,
+        clock,
+        ownerId: maya.id,
+        businessName: DEMO_ACCOUNT.secondBusinessName,
+        businessType: 'LIMITED_LIABILITY_COMPANY',
+        category: 'NONE',
+        country: 'US',
+        verificationStep: 'COMPLETED',
+        verificationStatus: 'FULL_VERIFIED',
+      });
+      tidewaterId = tidewater.businessId;
+      const bankId = await linkInstantBank(call, headers, tidewaterId);
+      const secondAccounts = await listChartAccounts(context, {
+        businessId: tidewaterId,
+        query: { isForCreateBill: true, pageNumber: 1, pageSize: 1000 },
+      });
+      const accountId = secondAccounts.items.find((a) => a.name !== 'Business Checking')?.id;
+      for (const [n, vendor] of SECOND_BUSINESS_VENDORS.entries()) {
+        const vendorId = await addContact(call, headers, tidewaterId, 'VENDOR', vendor, 100 + n);
+        const amountCents = random.cents(150, 2_400);
+        const bill = await call({
+          method: 'POST',
+          url: biz(tidewaterId, '/bills'),
+          headers,
+          payload: {
+            vendorId,
+            refNo: `TB-${310 + n}`,
+            billDate: dayOf(20),
+            dueDate: n < 2 ? dayOf(50) : addBusinessDays(today, 5 + n),
+            lines: [{ chartAccountId: accountId, quantity: 1, unitPrice: dollars(amountCents) }],
+          },
+        });
+        if (n < 2) {
+          await call({
+            method: 'POST',
+            url: biz(tidewaterId, '/payments'),
+            headers,
+            payload: {
+              billId: bill.id,
+              paymentInstrumentId: bankId,
+              amount: dollars(amountCents),
+              processDate: businessDayOf(dayOf(20)),
+            },
+          });
+        }
+      }
+    });
+
+    // --- Walk the days --------------------------------------------------------------------------------
+    steps.sort((a, b) => a.day - b.day);
+    for (let day = 0; day <= DEMO_HISTORY_DAYS; day += 1) {
+      clock.set(day === DEMO_HISTORY_DAYS ? end : new Date(start.getTime() + day * DAY_MS));
+      // Maya signs in again each day (a session ends after a while without use).
+      Object.assign(headers, await sessionHeaders(context, maya.id));
+      for (const step of steps.filter((s) => s.day === day)) {
+        try {
+          await step.run();
+        } catch (error) {
+          throw new Error(`demo step "${step.label}" on ${dayOf(day)} failed: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+      }
+      await sweepMicroDeposits(context);
+      await runPaymentEngine(context);
+      if (day % 15 === 0)
+        progress(`  ${dayOf(day)}: ${counts.bills} bills, ${counts.payments} payments so far`);
+    }
+
+    // The builder's sessions are not for anyone to reuse: Maya signs in for herself.
+    await db.delete(sessions).where(eq(sessions.userId, maya.id));
+    return {
+      created: true,
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+      businesses: [
+        { id: harborId, name: DEMO_ACCOUNT.businessName },
+        { id: tidewaterId, name: DEMO_ACCOUNT.secondBusinessName },
+      ],
+      counts: {
+        vendors: DEMO_VENDORS.length + networkVendorIds.size,
+        customers: customerIds.length + network.filter((n) => n.as === 'CUSTOMER').length,
+        bills: counts.bills,
+        drafts: drafts.length,
+        payments: counts.payments,
+        forReview,
+      },
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+const businessDayOf = (date: string) => (isBusinessDay(date) ? date : nextBusinessDay(date));
+
+/** Calls a route; anything but 2xx stops the demo with the route's answer. */
+function apiCaller(app: FastifyInstance) {
+  return async (options: InjectOptions & { headers?: Headers }): Promise<Record<string, unknown>> => {
+    const headers: Headers = { ...(options.headers as Headers) };
+    if (options.method !== 'GET') headers['idempotency-key'] = randomUUID();
+    const res = await app.inject({ ...options, headers });
+    if (res.statusCode < 200 || res.statusCode > 299) {
+      throw new Error(`${options.method} ${options.url}: ${res.statusCode} ${res.body.slice(0, 400)}`);
+    }
+    return (res.json() as { data: Record<string, unknown> }).data;
+  };
+}
+type Call = ReturnType<typeof apiCaller>;
+
+/** A user signed up, verified and active (email and primary phone), with a password when given. */
+async function makeUser(
+  context: DemoContext,
+  person: { firstName: string; lastName: string; email: string; phoneNumber: string; password?: string },
+) {
+  const { db } = context.database;
+  const user = await registerUser({
+    db,
+    clock: context.clock,
+    request: {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      phones: [{ phoneNumber: person.phoneNumber, countryCode: '1', countryISOCode: 'us' }],
+      country: 'US',
+      isAgree: true,
+    } as Parameters<typeof registerUser>[0]['request'],
+  });
+  await markEmailVerified({ db, clock: context.clock, userId: user.id });
+  await markPrimaryPhoneVerified({ db, clock: context.clock, userId: user.id });
+  if (person.password) {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(person.password), userType: 'SME_OWNER' })
+      .where(eq(users.id, user.id));
+  }
+  const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
+  if (!fresh) throw new Error('user not stored');
+  if (person.password) return markUserActive({ db, clock: context.clock, user: fresh, phoneRequired: true });
+  // The network businesses' owners never sign in to the demo: active, without a password.
+  await db.update(users).set({ activeStatus: 'ACTIVE', userType: 'SME_OWNER' }).where(eq(users.id, user.id));
+  return fresh;
+}
+
+async function sessionHeaders(context: DemoContext, userId: string): Promise<Headers> {
+  const deviceId = randomUUID();
+  const session = await createSession({
+    db: context.database.db,
+    clock: context.clock,
+    userId,
+    deviceId,
+    ttlHours: 24 * 365,
+  });
+  return { authorization: `Bearer ${session.token}`, 'session-id': session.sessionId, 'device-id': deviceId };
+}
+
+/** Links the sandbox bank's checking account through the bank-link modal's routes (Chase, user_good). */
+async function linkInstantBank(call: Call, headers: Headers, businessId: string): Promise<string> {
+  const base = `/api/business/${businessId}/banking/connection`;
+  const { linkToken } = await call({ method: 'GET', url: `${base}/token`, headers });
+  const session = await call({
+    method: 'POST',
+    url: '/api/sandbox/bank-link/sessions',
+    payload: { linkToken, institutionId: 'ins_3', username: 'user_good', password: 'pass_good' },
+  });
+  const accounts = session.accounts as { id: string; subtype?: string; name?: string }[];
+  const checking =
+    accounts.find((a) => /checking/i.test(`${a.subtype ?? ''} ${a.name ?? ''}`)) ?? accounts[0];
+  if (!checking) throw new Error('the sandbox bank offered no account');
+  const done = await call({
+    method: 'POST',
+    url: `/api/sandbox/bank-link/sessions/${session.sessionId}/complete`,
+    payload: { accountIds: [checking.id] },
+  });
+  await call({
+    method: 'GET',
+    url: `${base}/plaid?tokenId=${encodeURIComponent(String(done.publicToken))}&bankInstituteId=ins_3`,
+    headers,
+  });
+  const banks = (await call({
+    method: 'GET',
+    url: `/api/business/${businessId}/bank/accounts`,
+    headers,
+  })) as unknown as {
+    id: string;
+  }[];
+  const bank = banks[0];
+  if (!bank) throw new Error('the linked bank is not listed');
+  return bank.id;
+}
+
+/** A bank's holder name (at most 25 characters): the name's first words that fit. */
+function holderName(name: string): string {
+  const words = name.split(' ');
+  while (words.join(' ').length > 25) words.pop();
+  return words.join(' ');
+}
+
+/** Tokenises a Stripe test Visa at the sandbox vault and saves it, as the browser does. */
+async function addCard(call: Call, headers: Headers, businessId: string): Promise<string> {
+  const token = await call({
+    method: 'POST',
+    url: '/api/sandbox/card-vault/tokens',
+    payload: {
+      number: '4242424242424242',
+      expMonth: 8,
+      expYear: 2030,
+      cvc: '123',
+      name: 'Maya Okafor',
+      billingAddress: {
+        line1: '1200 Embarcadero',
+        city: 'San Francisco',
+        region: 'CA',
+        postal_code: '94105',
+        country: 'USA',
+      },
+    },
+  });
+  const card = await call({
+    method: 'POST',
+    url: `/api/business/${businessId}/card-payment/card`,
+    headers,
+    payload: { tokenId: token.tokenId, fingerprint: token.fingerprint, isCardSaved: true },
+  });
+  return card.id as string;
+}
+
+/** A vendor or customer from the add form, with its bank details and a document when the cast says so. */
+async function addContact(
+  call: Call,
+  headers: Headers,
+  businessId: string,
+  type: 'VENDOR' | 'CUSTOMER',
+  contact: DemoContact,
+  index: number,
+): Promise<string> {
+  const base = `/api/business/${businessId}/accounting/contacts`;
+  const created = await call({
+    method: 'POST',
+    url: `${base}/${type === 'VENDOR' ? 'vendors' : 'customers'}`,
+    headers,
+    payload: {
+      name: contact.name,
+      email: contact.email,
+      phoneNumber: {
+        phoneNumber: `41555501${String(index % 100).padStart(2, '0')}`,
+        dialCode: '1',
+        countryISOCode: 'us',
+      },
+    },
+  });
+  const id = created.id as string;
+  if (type === 'VENDOR' && contact.bank) {
+    const accountNumber = `${7_700_000_000 + index * 104_729}`;
+    await call({
+      method: 'POST',
+      url: `/api/business/${businessId}/banking/connection/vendor-account`,
+      headers,
+      payload: {
+        vendorId: id,
+        bankName: ['First Harbor Bank', 'Bank of the Bay', 'Golden State Credit Union'][index % 3],
+        accountType: 'BUSINESS_CHECKING',
+        accountHolderName: holderName(contact.name),
+        routingNumber: ['011000015', '021000021', '026009593'][index % 3],
+        accountNumber,
+        confirmAccountNumber: accountNumber,
+        consent: true,
+      },
+    });
+  }
+  if (contact.document) {
+    const body = multipartBody([
+      { name: 'documentType', data: 'OTHER' },
+      { name: 'entityType', data: type },
+      { name: 'file', filename: contact.document, contentType: 'application/pdf', data: pdfBytes(4096) },
+    ]);
+    await call({
+      method: 'POST',
+      url: `${base}/${id}/documents`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  }
+  return id;
+}
+
+/** The two micro-deposits as the sandbox bank's statement shows them. */
+async function depositAmounts(call: Call, headers: Headers, bankId: string): Promise<[number, number]> {
+  const statement = await call({
+    method: 'GET',
+    url: `/api/sandbox/bank/statement?accountId=${bankId}`,
+    headers,
+  });
+  const lines = (statement.transactions as { description: string; amountCents: number }[]).filter(
+    (l) => l.description === 'FERRY ACCTVERIFY',
+  );
+  const [a, b] = lines.map((l) => l.amountCents);
+  if (a === undefined || b === undefined) throw new Error('the micro-deposits have not arrived');
+  return [a, b];
+}

@@ -1,0 +1,154 @@
+/** The demo account's fixed cast: names, emails and addresses of a small coffee roaster's world. */
+
+export const DEMO_ACCOUNT = {
+  email: 'maya@harborcoffee.example',
+  password: 'Harbor-Demo-2026!',
+  firstName: 'Maya',
+  lastName: 'Okafor',
+  /** A US number in the 555-01xx range reserved for fiction. */
+  phoneNumber: '4155550142',
+  businessName: 'Harbor Coffee Roasters LLC',
+  secondBusinessName: 'Tidewater Bakery LLC',
+} as const;
+
+export interface DemoContact {
+  name: string;
+  email: string;
+  /** Vendors only: whether Ferry has their bank details (without, a payment waits for them). */
+  bank?: boolean;
+  /** A W-9 or contract on file. */
+  document?: string;
+}
+
+export const DEMO_VENDORS: DemoContact[] = [
+  {
+    name: 'Pacific Green Coffee Co.',
+    email: 'billing@pacificgreen.example',
+    bank: true,
+    document: 'W-9 Pacific Green.pdf',
+  },
+  {
+    name: 'Cascade Packaging Supply',
+    email: 'ar@cascadepack.example',
+    bank: true,
+    document: 'W-9 Cascade Packaging.pdf',
+  },
+  { name: 'Bayside Dairy Co-op', email: 'accounts@baysidedairy.example', bank: true },
+  {
+    name: 'Northgate Property Mgmt',
+    email: 'rent@northgatepm.example',
+    bank: true,
+    document: 'Lease 2026.pdf',
+  },
+  { name: 'Summit Electric & Gas', email: 'billing@summiteg.example', bank: true },
+  {
+    name: 'Lighthouse Roaster Supply',
+    email: 'service@lighthouseroast.example',
+    bank: true,
+    document: 'Service contract.pdf',
+  },
+  { name: 'Evergreen Waste Services', email: 'invoices@evergreenwaste.example', bank: true },
+  { name: 'Copperline Internet', email: 'billing@copperline.example', bank: true },
+  {
+    name: 'Redwood Accounting Group',
+    email: 'hello@redwoodcpa.example',
+    bank: true,
+    document: 'W-9 Redwood.pdf',
+  },
+  { name: 'Marina Cleaning Crew', email: 'office@marinacleaning.example', bank: true },
+  { name: 'Sunrise Bakery Wholesale', email: 'orders@sunrisebakery.example', bank: true },
+  { name: 'Delta Freight Logistics', email: 'ar@deltafreight.example', bank: true },
+  { name: 'Oakridge Insurance Agency', email: 'premiums@oakridgeins.example', bank: true },
+  { name: 'Bluewater Signs & Print', email: 'jobs@bluewatersigns.example', bank: true },
+  { name: 'Golden Gate Syrups', email: 'sales@ggsyrups.example', bank: true },
+  { name: 'Harborview Plumbing', email: 'dispatch@harborviewplumbing.example', bank: true },
+  { name: 'Fogline Water Filtration', email: 'billing@fogline.example', bank: true },
+  { name: 'Timberline Furniture', email: 'orders@timberlinefurniture.example', bank: true },
+  { name: 'Crescent Payroll Services', email: 'support@crescentpayroll.example', bank: true },
+  { name: 'Mission Street Market', email: 'vendors@missionmarket.example', bank: false },
+  { name: 'Seaside Security Systems', email: 'billing@seasidesecurity.example', bank: false },
+  { name: 'Anchor Point Marketing', email: 'studio@anchorpoint.example', bank: false },
+  { name: 'Kestrel Web Studio', email: 'hi@kestrelweb.example', bank: true },
+];
+
+export const DEMO_CUSTOMERS: DemoContact[] = [
+  { name: 'Blue Door Cafe', email: 'owner@bluedoorcafe.example', document: 'Supply agreement.pdf' },
+  { name: 'Pier Espresso Bar', email: 'orders@pier39espresso.example' },
+  { name: 'Golden Hour Hotel', email: 'purchasing@goldenhourhotel.example', document: 'Vendor form.pdf' },
+  { name: 'Nob Hill Office Park', email: 'facilities@nobhilloffice.example' },
+  { name: 'Sunset Yoga Studio', email: 'front@sunsetyoga.example' },
+  { name: 'Presidio Bike Company', email: 'shop@presidiobike.example' },
+  { name: 'Marin Country Day School', email: 'kitchen@marincds.example' },
+  { name: 'Embarcadero Law Group', email: 'office@embarcaderolaw.example' },
+  { name: 'Twin Peaks Climbing Gym', email: 'desk@twinpeaksclimb.example' },
+  { name: 'Lucky Penny Diner', email: 'manager@luckypenny.example' },
+  { name: 'Ocean Beach Surf Shop', email: 'hello@obsurf.example' },
+  { name: 'Castro Books and Coffee', email: 'books@castrobooks.example' },
+  { name: 'Russian Hill Bistro', email: 'chef@russianhillbistro.example' },
+];
+
+/** Other businesses on Ferry (each with its own owner) that the demo business deals with. */
+export interface NetworkBusiness {
+  businessName: string;
+  owner: { firstName: string; lastName: string; email: string };
+  /** How the demo business knows them. */
+  as: 'VENDOR' | 'CUSTOMER';
+}
+
+export const DEMO_NETWORK: NetworkBusiness[] = [
+  {
+    businessName: 'Blue Harbor Printing Co.',
+    owner: { firstName: 'Daniel', lastName: 'Reyes', email: 'daniel@blueharborprinting.example' },
+    as: 'VENDOR',
+  },
+  {
+    businessName: 'Coastal Creamery LLC',
+    owner: { firstName: 'Priya', lastName: 'Natarajan', email: 'priya@coastalcreamery.example' },
+    as: 'VENDOR',
+  },
+  {
+    businessName: 'Saltwater Kitchen LLC',
+    owner: { firstName: 'Sam', lastName: 'Whitfield', email: 'sam@saltwaterkitchen.example' },
+    as: 'CUSTOMER',
+  },
+  {
+    businessName: 'Fern & Finch Market',
+    owner: { firstName: 'Lena', lastName: 'Park', email: 'lena@fernandfinch.example' },
+    as: 'CUSTOMER',
+  },
+];
+
+/** The second business's vendors (a small bakery Maya also runs). */
+export const SECOND_BUSINESS_VENDORS: DemoContact[] = [
+  { name: 'Valley Flour Mill', email: 'orders@valleyflour.example', bank: true },
+  { name: 'Bayside Dairy Co-op', email: 'accounts@baysidedairy.example', bank: true },
+  { name: 'Hearth Oven Repair', email: 'service@hearthoven.example', bank: true },
+  { name: 'Corner Lot Landlord LLC', email: 'rent@cornerlot.example', bank: true },
+];
+
+/** What bills are for, by vendor (memo and line description). */
+export const BILL_ITEMS = [
+  'Green coffee beans',
+  'Retail bags and labels',
+  'Milk and cream delivery',
+  'Monthly rent',
+  'Electricity and gas',
+  'Roaster maintenance',
+  'Waste and recycling pickup',
+  'Business internet',
+  'Bookkeeping',
+  'Cleaning service',
+  'Pastries for resale',
+  'Freight',
+  'Liability insurance',
+  'Window signage',
+  'Syrups and sauces',
+  'Plumbing repair',
+  'Water filter service',
+  'Café seating',
+  'Payroll processing',
+  'Market stall fee',
+  'Alarm monitoring',
+  'Social media campaign',
+  'Website hosting',
+];
