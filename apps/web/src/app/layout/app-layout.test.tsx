@@ -32,11 +32,11 @@ describe('AppLayout', () => {
     const bills = within(nav).getByRole('link', { name: 'Bills' });
     expect(bills).toHaveAttribute('href', `/b/${BUSINESS_ID}/bills`);
     expect(bills).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Vendors' })).toHaveAttribute(
       'href',
-      `/b/${BUSINESS_ID}/invoices`,
+      `/b/${BUSINESS_ID}/vendors`,
     );
-    expect(within(nav).getByRole('link', { name: 'Invoices' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Vendors' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute(
       'href',
       '#main-content',

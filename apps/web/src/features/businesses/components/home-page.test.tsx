@@ -71,7 +71,7 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
   it('shows the setup progress with a real link for each step', async () => {
     renderRoutes(routes, HOME);
     const setup = await screen.findByRole('region', { name: 'Set up your business' });
-    expect(within(setup).getByText('0 of 4 steps done')).toBeInTheDocument();
+    expect(within(setup).getByText('0 of 3 steps done')).toBeInTheDocument();
     const items = within(setup).getAllByRole('listitem');
     expect(
       items.map((item) =>
@@ -82,7 +82,6 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
     ).toEqual([
       [`/b/${BUSINESS_ID}/kyb/details`],
       [`/b/${BUSINESS_ID}/settings/bank-account`],
-      [`/b/${BUSINESS_ID}/settings/integration`],
       [`/b/${BUSINESS_ID}/vendors/add`, `/b/${BUSINESS_ID}/customers/add`],
     ]);
     expect(items[0]).toHaveTextContent('Not started');
@@ -98,10 +97,10 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
     });
     renderRoutes(routes, HOME);
     const setup = await screen.findByRole('region', { name: 'Set up your business' });
-    await waitFor(() => expect(within(setup).getByText('2 of 4 steps done')).toBeInTheDocument());
+    await waitFor(() => expect(within(setup).getByText('2 of 3 steps done')).toBeInTheDocument());
     const items = within(setup).getAllByRole('listitem');
     expect(items[1]).toHaveTextContent('Linked');
-    expect(items[2]).toHaveTextContent('Not started');
+    expect(items[2]).toHaveTextContent('Added');
   });
 
   it('says what waits for verification until the business is verified', async () => {
@@ -122,7 +121,7 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
     );
     renderRoutes(routes, HOME);
     const setup = await screen.findByRole('region', { name: 'Set up your business' });
-    expect(within(setup).getByText('1 of 4 steps done')).toBeInTheDocument();
+    expect(within(setup).getByText('1 of 3 steps done')).toBeInTheDocument();
     expect(within(setup).getAllByRole('listitem')[0]).toHaveTextContent('Verified');
     expect(screen.queryByRole('region', { name: 'Receive payments quickly' })).not.toBeInTheDocument();
     expect(screen.queryByText(/only to verified businesses/)).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LIVE_AREAS } from '@/config/areas';
 import type { Business } from '@/lib/businesses';
 import { getSetupSteps, isNewBusiness } from './setup-steps';
 
@@ -17,7 +18,18 @@ const makeBusiness = (overrides: Partial<Business> = {}): Business => ({
 const verifyStep = (business: Business) => getSetupSteps(business)[0];
 
 describe('getSetupSteps', () => {
-  it('lists the four steps with real links', () => {
+  afterEach(() => {
+    LIVE_AREAS.integrations = false;
+  });
+
+  it('leaves out connecting accounting while the integrations area is not live', () => {
+    const steps = getSetupSteps(makeBusiness());
+    expect(steps.map((s) => s.key)).toEqual(['verify-business', 'link-bank', 'add-contact']);
+    expect(steps.flatMap((s) => s.links.map((l) => l.href))).not.toContain(`/b/${ID}/settings/integration`);
+  });
+
+  it('lists the four steps with real links once integrations are live', () => {
+    LIVE_AREAS.integrations = true;
     const steps = getSetupSteps(makeBusiness());
     expect(steps.map((s) => s.key)).toEqual([
       'verify-business',
@@ -51,7 +63,7 @@ describe('getSetupSteps', () => {
       hasAccountingConnection: false,
       hasContacts: true,
     });
-    expect(steps.map((s) => s.state)).toEqual(['to-do', 'done', 'to-do', 'done']);
+    expect(steps.map((s) => s.state)).toEqual(['to-do', 'done', 'done']);
   });
 
   it('treats a business as new until it is fully verified', () => {

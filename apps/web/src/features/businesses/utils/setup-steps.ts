@@ -1,4 +1,5 @@
 import { isBusinessFullyVerified, paths } from '@ferry/domain';
+import { LIVE_AREAS } from '@/config/areas';
 import type { Business } from '@/lib/businesses';
 
 export type SetupStepState = 'done' | 'in-progress' | 'action-required' | 'to-do';
@@ -41,11 +42,16 @@ const verificationState = (business: Business): Pick<SetupStep, 'state' | 'state
 const simpleState = (done: boolean, doneLabel: string): Pick<SetupStep, 'state' | 'stateLabel'> =>
   done ? { state: 'done', stateLabel: doneLabel } : { state: 'to-do', stateLabel: 'Not started' };
 
-/** The home dashboard's setup checklist: verify the business, link a bank, connect accounting, add a contact. */
-export const getSetupSteps = (
-  business: Business,
-  progress: SetupProgress = NO_SETUP_PROGRESS,
-): SetupStep[] => [
+/**
+ * The home dashboard's setup checklist: verify the business, link a bank, connect accounting (once the
+ * integrations area is live), add a contact.
+ */
+export const getSetupSteps = (business: Business, progress: SetupProgress = NO_SETUP_PROGRESS): SetupStep[] =>
+  allSetupSteps(business, progress).filter(
+    (step) => step.key !== 'connect-accounting' || LIVE_AREAS.integrations,
+  );
+
+const allSetupSteps = (business: Business, progress: SetupProgress): SetupStep[] => [
   {
     key: 'verify-business',
     title: 'Verify your business',

@@ -2,6 +2,7 @@ import { paths } from '@ferry/domain';
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconBuildingStore, IconPlugConnected, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LIVE_AREAS } from '@/config/areas';
 import type { ContactAccess } from '../utils/access';
 import type { ContactKindConfig } from '../utils/contact-kind';
 
@@ -16,11 +17,12 @@ export type ContactsEmptyStateProps = {
 /**
  * No contacts yet (spec 002 §2): 'Add your first vendor to send a payment' with the add button for those
  * who may manage them, and 'Connect Now' while no accounting software is connected (enabled for admins,
- * disabled for everyone else).
+ * disabled for everyone else) once the integrations area is live.
  */
 export const ContactsEmptyState = ({ businessId, config, access }: ContactsEmptyStateProps) => {
   const Icon = config.kind === 'vendor' ? IconBuildingStore : IconUsersGroup;
   const headingId = `no-${config.apiSegment}`;
+  const offerConnect = LIVE_AREAS.integrations && !access.hasAccountingConnection;
   return (
     <Paper component="section" withBorder radius="md" p="xl" aria-labelledby={headingId}>
       <Stack align="center" gap="md" ta="center" py="lg">
@@ -45,7 +47,7 @@ export const ContactsEmptyState = ({ businessId, config, access }: ContactsEmpty
               Add {config.label}
             </Button>
           ) : null}
-          {access.hasAccountingConnection ? null : access.isAdmin ? (
+          {!offerConnect ? null : access.isAdmin ? (
             <Button
               component={Link}
               to={paths.settingsIntegration(businessId)}
@@ -70,7 +72,7 @@ export const ContactsEmptyState = ({ businessId, config, access }: ContactsEmpty
             </Tooltip>
           )}
         </Group>
-        {!access.hasAccountingConnection ? (
+        {offerConnect ? (
           <Text size="xs" c="dimmed" id={`${headingId}-connect-note`}>
             {access.isAdmin
               ? `Connect your accounting software to bring in your ${config.pluralLabel.toLowerCase()}.`

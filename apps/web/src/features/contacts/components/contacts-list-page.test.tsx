@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LIVE_AREAS } from '@/config/areas';
 import { fail } from '@/testing/mock-api';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import {
@@ -53,7 +54,7 @@ describe('Vendors list', () => {
     expect(
       within(row).getByLabelText('2 more emails: ap@bluebottle.test, owner@bluebottle.test'),
     ).toHaveTextContent('+2');
-    expect(within(row).getByText('+1 (206) 555-0100')).toBeInTheDocument();
+    expect(within(row).getByText('+1 206 555 0100')).toBeInTheDocument();
     expect(within(row).getByText('On Ferry')).toBeInTheDocument();
     const query = lastQuery(api, VENDORS_API);
     expect(Object.fromEntries(query)).toEqual({
@@ -123,7 +124,21 @@ describe('Vendors list', () => {
     expect(searched.map((query) => query.get('pageNumber'))).toEqual(['1']);
   });
 
+  afterEach(() => {
+    LIVE_AREAS.integrations = false;
+  });
+
+  it('offers no Connect Now while the integrations area is not live', async () => {
+    mockContactsApi(makeBusiness(), { [`GET ${VENDORS_API}`]: page([]) });
+    renderRoutes(routes, VENDORS);
+    expect(await screen.findByText('Add your first vendor to send a payment')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Vendor' })).toBeInTheDocument();
+    expect(screen.queryByText('Connect Now')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Connect your accounting software/)).not.toBeInTheDocument();
+  });
+
   it('shows the empty state with Add and Connect Now for an admin', async () => {
+    LIVE_AREAS.integrations = true;
     const user = userEvent.setup();
     mockContactsApi(makeBusiness(), { [`GET ${VENDORS_API}`]: page([]) });
     renderRoutes(routes, VENDORS);
@@ -148,6 +163,7 @@ describe('Vendors list', () => {
   });
 
   it('gives a member who may only view no add button and a disabled Connect Now', async () => {
+    LIVE_AREAS.integrations = true;
     mockContactsApi(makeViewerBusiness(), { [`GET ${VENDORS_API}`]: page([]) });
     renderRoutes(routes, VENDORS);
     expect(await screen.findByText('Add your first vendor to send a payment')).toBeInTheDocument();

@@ -1,0 +1,36 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { LIVE_AREAS } from '@/config/areas';
+import { routes } from '../router';
+import { NAV_SECTIONS } from './nav-items';
+
+const BUSINESS_ID = '0123456789abcdef01234567';
+
+/** The deepest route a path lands on; the business catch-all and the global not-found are dead ends. */
+const landsOnPage = (pathname: string): boolean => {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const leaf = matches.at(-1)?.route;
+  return leaf !== undefined && leaf.path !== '/b/:businessId/*' && leaf.path !== '*';
+};
+
+describe('business navigation', () => {
+  const items = NAV_SECTIONS.flatMap((section) => section.items);
+
+  it.each(items.map((item) => [item.label, item] as const))('%s opens a registered page', (_label, item) => {
+    expect(landsOnPage(item.getHref(BUSINESS_ID))).toBe(true);
+  });
+
+  it('shows no entry of an area that is not live, and keeps Pay and Settings', () => {
+    const labels = items.map((item) => item.label);
+    if (!LIVE_AREAS.invoices) expect(labels).not.toContain('Invoices');
+    if (!LIVE_AREAS.integrations) expect(labels).not.toContain('Integrations');
+    expect(labels).toEqual(
+      expect.arrayContaining(['Home', 'Bills', 'Vendors', 'Customers', 'Bank accounts']),
+    );
+    expect(NAV_SECTIONS.every((section) => section.items.length > 0)).toBe(true);
+  });
+
+  it('would catch an entry into a missing page', () => {
+    expect(landsOnPage(`/b/${BUSINESS_ID}/invoices`)).toBe(LIVE_AREAS.invoices);
+  });
+});
