@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { newYorkDate } from '@ferry/domain/payments';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { sessions } from '../modules/auth/tables.js';
+import { billDrafts, bills } from '../modules/bills/tables.js';
+import { listBusinessesForUser } from '../modules/businesses/service.js';
+import { contacts } from '../modules/contacts/tables.js';
+import { assertLedgerBalanced } from '../modules/ledger/service.js';
+import { paymentRequests } from '../modules/payment-requests/tables.js';
+import { paymentTimeline } from '../modules/payments/state.js';
+import { payments } from '../modules/payments/tables.js';
+import { findUserByEmail } from '../modules/users/service.js';
+import { TestClock } from '../platform/clock.js';
+import type { Database } from '../platform/db/client.js';
+import { createJobs } from '../platform/jobs/jobs.js';
+import { createLogger } from '../platform/logger.js';
+import { createProviders } from '../providers/index.js';
+import { openTestContextDatabase } from '../testing/test-app.js';
+import { buildDemo, type DemoContext, type DemoResult } from './build.js';
+import { DEMO_ACCOUNT } from './data.js';
+
+// One demo build (about half a minute on PGlite) shared by the assertions below.
+const END = new Date('2026-11-26T16:30:00.000Z');
+let database: Database;
+let context: DemoContext;
+let result: DemoResult;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = path.join(os.tmpdir(), `ferry-demo-test-${randomBytes(6).toString('hex')}`);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SERVE_WEB: 'false',
+    RATE_LIMIT_MAX: '1000000',
+  });
+  const logger = createLogger('silent');
+  database = await openTestContextDatabase();
+  const clock = new TestClock(END);
+  const jobs = createJobs({ database, logger, maintenance: false });
+  context = { config, database, clock, jobs, providers: createProviders(config, { database, clock }) };
+  result = await buildDemo(context, { end: END, logger });
+}, 240_000);
+
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const harborId = () => result.businesses[0]?.id ?? '';
+
+describe('npm run demo', () => {
+  it('makes the demo user with both businesses, 25 vendors, 15 customers and 80 bills including drafts', async () => {
+    const { db } = database;
+    expect(result.created).toBe(true);
+    const user = await findUserByEmail({ db, email: DEMO_ACCOUNT.email });
+    expect(user).toMatchObject({
+      isEmailVerified: true,
+      isPhoneNumberVerified: true,
+      activeStatus: 'ACTIVE',
+    });
+    const owned = await listBusinessesForUser({ db, userId: user?.id ?? '' });
+    expect(owned.map((b) => b.businessName).sort()).toEqual(
+      [DEMO_ACCOUNT.businessName, DEMO_ACCOUNT.secondBusinessName].sort(),
+    );
+    const rows = await db.select().from(contacts).where(eq(contacts.businessId, harborId()));
+    expect(rows.filter((c) => c.type === 'VENDOR')).toHaveLength(25);
+    expect(rows.filter((c) => c.type === 'CUSTOMER')).toHaveLength(15);
+    expect(rows.filter((c) => c.networkBusinessId !== null).length).toBeGreaterThanOrEqual(4);
+    const billRows = await db.select().from(bills).where(eq(bills.businessId, harborId()));
+    const drafts = await db.select().from(billDrafts).where(eq(billDrafts.businessId, harborId()));
+    expect(billRows.length + drafts.length).toBe(80);
+    // The builder's own sessions are gone: Maya signs in with her password and a code.
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? '')),
+    ).toEqual([]);
+  });
+
+  it('spreads the bills over the last 90 days in every state the engine gives a bill', async () => {
+    const billRows = await database.db.select().from(bills).where(eq(bills.businessId, harborId()));
+    const today = newYorkDate(END);
+    expect(new Set(billRows.map((b) => b.status))).toEqual(
+      new Set(['unpaid', 'partial_paid', 'scheduled', 'processing', 'pending', 'paid', 'failed', 'reversed']),
+    );
+    const unpaid = billRows.filter((b) => b.status === 'unpaid');
+    expect(unpaid.some((b) => b.dueDate < today)).toBe(true);
+    expect(unpaid.some((b) => b.dueDate >= today && b.dueDate <= '2026-12-03')).toBe(true);
+    expect(unpaid.some((b) => b.dueDate > '2026-12-03')).toBe(true);
+    const billDates = billRows.map((b) => b.billDate).sort();
+    expect((billDates[0] ?? '') >= '2026-08-28').toBe(true);
+    expect((billDates[0] ?? '') <= '2026-09-10').toBe(true);
+    expect((billDates.at(-1) ?? '') <= today).toBe(true);
+  });
+
+  it('has payments in every status the engine reaches here, with the timelines it wrote', async () => {
+    const rows = await database.db.select().from(payments).where(eq(payments.businessId, harborId()));
+    expect(new Set(rows.map((p) => p.status))).toEqual(
+      new Set([
+        'SCHEDULED',
+        'PENDING',
+        'PROCESSING',
+        'DELIVERED',
+        'FAILED',
+        'REVERSED',
+        'CANCELLED',
+        'MARKED_AS_PAID',
+      ]),
+    );
+    const reversed = rows.find((p) => p.status === 'REVERSED');
+    const actions = (await paymentTimeline(database.db, reversed?.id ?? '')).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['CREATED', 'SUBMITTED', 'FUNDS_COLLECTED']));
+    expect(actions.length).toBeGreaterThan(4);
+    const failed = rows.find((p) => p.status === 'FAILED');
+    expect(failed?.failureReason).not.toBeNull();
+  });
+
+  it('leaves three requests For Review and a balanced ledger', async () => {
+    const open = await database.db
+      .select()
+      .from(paymentRequests)
+      .where(
+        and(eq(paymentRequests.payerBusinessId, harborId()), inArray(paymentRequests.state, ['CREATED'])),
+      );
+    expect(open).toHaveLength(3);
+    await expect(assertLedgerBalanced(database.db)).resolves.toMatchObject({});
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await database.db.select().from(bills);
+    const again = await buildDemo(context, { end: END, logger: createLogger('silent') });
+    expect(again.created).toBe(false);
+    expect(again.businesses.map((b) => b.id)).toEqual(result.businesses.map((b) => b.id));
+    expect(await database.db.select().from(bills)).toHaveLength(before.length);
+  });
+});
