@@ -14,6 +14,7 @@ export * from './email.js';
 export * from './envelope.js';
 export * from './password.js';
 export * from './payment-form.js';
+export * from './password-strength.js';
 export * from './payment-requests-api.js';
 export * from './payments-api.js';
 export * from './phone.js';

@@ -21,7 +21,7 @@ import {
   revokeOtherSessions,
   revokeTrustedDevices,
 } from './service.js';
-import { assertNotCommonPassword, setInitialPassword, VERIFY_FIRST_MESSAGE } from './set-password.js';
+import { assertStrongPassword, setInitialPassword, VERIFY_FIRST_MESSAGE } from './set-password.js';
 import { invitations } from './tables.js';
 
 type PasswordContext = Pick<AppContext, 'database' | 'clock' | 'config' | 'jobs'>;
@@ -98,9 +98,8 @@ export async function resetPassword(
   context: PasswordContext,
   options: { token: string; password: string },
 ): Promise<void> {
-  assertNotCommonPassword(options.password);
   const { db } = context.database;
-  // A cheap look first, so a bad link costs no password hashing.
+  // A cheap look first, so a bad link costs no strength check and no password hashing.
   const link = await findUsableInvitationByToken({
     db,
     clock: context.clock,
@@ -108,6 +107,9 @@ export async function resetPassword(
     type: FORGOT_PASSWORD,
   });
   if (!link?.sentToUserId) throw invalidLink();
+  const [owner] = await db.select().from(users).where(eq(users.id, link.sentToUserId));
+  if (!owner) throw invalidLink();
+  await assertStrongPassword(options.password, owner);
   const passwordHash = await hashPassword(options.password);
   await db.transaction(async (tx) => {
     const now = context.clock.now();
@@ -156,7 +158,7 @@ export async function changePassword(
     });
   const oldHash = user.passwordHash;
   if (!oldHash || !(await verifyPassword(oldHash, options.oldPassword))) throw wrongOldPassword();
-  assertNotCommonPassword(options.password);
+  await assertStrongPassword(options.password, user);
   const passwordHash = await hashPassword(options.password);
   const { db } = context.database;
   return db.transaction(async (tx) => {

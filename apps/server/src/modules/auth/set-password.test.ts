@@ -1,3 +1,4 @@
+import { PASSWORD_WEAK_MESSAGE } from '@ferry/domain/schemas';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpViaApi, verifyViaApi } from '../../testing/access-flow.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -60,7 +61,7 @@ it('does not need the phone for a country outside the phone-verification list', 
   expect((await setPassword(headers, 'Harbor-Lights-42')).statusCode).toBe(200);
 });
 
-it('applies the password rules and refuses common passwords', async () => {
+it('applies the password rules and refuses common and guessable passwords', async () => {
   expect(COMMON_PASSWORD_COUNT).toBeGreaterThanOrEqual(10_000);
   const headers = await signUpViaApi(t.app, { email: 'max@chenfoods.com', phoneNumber: '4155550163' });
   await verifyViaApi(t.app, headers, { email: 'max@chenfoods.com', phoneE164: '+14155550163' });
@@ -88,6 +89,15 @@ it('applies the password rules and refuses common passwords', async () => {
     expect(error, password).toBeDefined();
     if (message) expect(error.message).toBe(message);
   }
+  // Every character rule met, but guessable (zxcvbn score under 3): refused with zxcvbn's feedback.
+  const weak = await setPassword(headers, 'Password1!');
+  expect(weak.statusCode).toBe(400);
+  const weakError = weak.json().errors.find((e: { field: string }) => e.field === 'password');
+  expect(weakError.message.startsWith(`${PASSWORD_WEAK_MESSAGE} `)).toBe(true);
+  expect(weakError.message).toContain('This is similar to a commonly used password.');
+  // The person's own email counts as guessable (strong for anyone else).
+  const named = await setPassword(headers, 'Max@chenfoods.com1');
+  expect(named.statusCode).toBe(400);
   const me = await t.app.inject({ method: 'GET', url: '/api/user', headers });
   expect(me.json().data.isPasswordSet).toBe(false);
 });

@@ -1,3 +1,4 @@
+import { checkPasswordStrength, passwordUserInputs, weakPasswordMessage } from '@ferry/domain/schemas';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -9,13 +10,21 @@ import { type CreatedSession, createSession, revokeOtherSessions } from './servi
 export const PASSWORD_ALREADY_SET_MESSAGE = 'Your password is already set. Use change password instead.';
 export const VERIFY_FIRST_MESSAGE = 'Please verify your email and mobile number first.';
 
-/** Refuses a password from the common-passwords list, as a field error on `password`. */
-export function assertNotCommonPassword(password: string): void {
-  if (isCommonPassword(password)) {
-    throw new AppError('VALIDATION_ERROR', COMMON_PASSWORD_MESSAGE, {
-      errors: [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }],
-    });
-  }
+const passwordFieldError = (message: string) =>
+  new AppError('VALIDATION_ERROR', message, { errors: [{ field: 'password', message }] });
+
+/**
+ * Refuses, as a field error on `password`, a password from the common-passwords list, then one that
+ * zxcvbn finds guessable (score under 3, NIST SP 800-63B) given the person's email and names; the
+ * message carries zxcvbn's warning and suggestions. The browser runs the same check before sending.
+ */
+export async function assertStrongPassword(
+  password: string,
+  user: Pick<UserRow, 'email' | 'firstName' | 'lastName'>,
+): Promise<void> {
+  if (isCommonPassword(password)) throw passwordFieldError(COMMON_PASSWORD_MESSAGE);
+  const strength = await checkPasswordStrength(password, passwordUserInputs(user));
+  if (!strength.isStrong) throw passwordFieldError(weakPasswordMessage(strength));
 }
 
 export function isPhoneVerificationRequired(
@@ -38,7 +47,7 @@ export async function setInitialPassword(
   if (!user.isEmailVerified || (isPhoneVerificationRequired(context, user) && !user.isPhoneNumberVerified)) {
     throw new AppError('FORBIDDEN', VERIFY_FIRST_MESSAGE);
   }
-  assertNotCommonPassword(options.password);
+  await assertStrongPassword(options.password, user);
   const passwordHash = await hashPassword(options.password);
   const { db } = context.database;
   return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { changePasswordSchema } from '@ferry/domain';
+import { changePasswordSchema, passwordUserInputs } from '@ferry/domain';
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,9 +8,14 @@ import { Navigate, useLocation } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PasswordField } from '@/components/password-field';
 import { PasswordRules } from '@/components/password-rules';
+import {
+  findWeakPasswordError,
+  PasswordStrengthMeter,
+  usePasswordStrength,
+} from '@/components/password-strength';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { hasSession, startSession, USER_QUERY_KEY } from '@/lib/session';
+import { hasSession, startSession, USER_QUERY_KEY, useCurrentUser } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { getAuthErrorMessage } from '../utils/auth-errors';
 
@@ -28,12 +33,17 @@ export const ChangePasswordPage = () => {
   const location = useLocation();
   const queryClient = useQueryClient();
   const mutation = useChangePassword();
+  const { data: user } = useCurrentUser({ enabled: hasSession() });
   const [error, setError] = useState<string | null>(null);
+  const [isCheckingStrength, setIsCheckingStrength] = useState(false);
   const oldPasswordRef = useRef<HTMLInputElement>(null);
   const form = useForm({
     initialValues: INITIAL_VALUES,
     validate: schemaResolver(changePasswordSchema, { sync: true }),
   });
+
+  const userInputs = user ? passwordUserInputs(user) : [];
+  const strength = usePasswordStrength(form.values.password, userInputs);
 
   useEffect(() => {
     oldPasswordRef.current?.focus();
@@ -43,6 +53,13 @@ export const ChangePasswordPage = () => {
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
+    setIsCheckingStrength(true);
+    const weakError = await findWeakPasswordError(values.password, userInputs);
+    setIsCheckingStrength(false);
+    if (weakError) {
+      form.setFieldError('password', weakError);
+      return;
+    }
     try {
       const credentials = await mutation.mutateAsync(values);
       const user = await startSession(credentials);
@@ -89,6 +106,7 @@ export const ChangePasswordPage = () => {
                 {...form.getInputProps('password')}
               />
               <PasswordRules password={form.values.password} />
+              <PasswordStrengthMeter {...strength} />
               <PasswordField
                 label="Confirm new password"
                 autoComplete="new-password"
@@ -97,7 +115,7 @@ export const ChangePasswordPage = () => {
               />
               <ErrorAlert>{error}</ErrorAlert>
               <Group justify="flex-end">
-                <Button type="submit" loading={mutation.isPending}>
+                <Button type="submit" loading={isCheckingStrength || mutation.isPending}>
                   Change password
                 </Button>
               </Group>

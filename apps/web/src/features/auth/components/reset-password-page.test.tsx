@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from '@ferry/domain';
+import { PASSWORD_RULES, PASSWORD_WEAK_MESSAGE } from '@ferry/domain';
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +10,8 @@ import { INVALID_LINK_MESSAGE, PASSWORD_RESET_DONE_MESSAGE } from '../api/reset-
 import { ResetPasswordPage } from './reset-password-page';
 
 const TOKEN = 'a-reset-token-of-enough-length-123';
+/** Meets the rules and zxcvbn's score of 3 (a few uncommon words). */
+const STRONG_PASSWORD = 'Tidal-Basin-907!';
 
 const SignInStub = () => <p>Sign-in page</p>;
 const ForgotStub = () => <p>Forgot-password page</p>;
@@ -50,8 +52,8 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByText('Password must contain at least one number')).toBeInTheDocument();
 
     await user.clear(password);
-    await user.type(password, 'Abcdefg1!');
-    await user.type(screen.getByLabelText(/^Confirm new password/), 'Abcdefg1?');
+    await user.type(password, STRONG_PASSWORD);
+    await user.type(screen.getByLabelText(/^Confirm new password/), `${STRONG_PASSWORD}?`);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(api.callsTo('PATCH /auth/reset-password')).toHaveLength(0);
@@ -63,15 +65,15 @@ describe('ResetPasswordPage', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.type(await screen.findByLabelText(/^New password/), 'Abcdefg1!');
-    await user.type(screen.getByLabelText(/^Confirm new password/), 'Abcdefg1!');
+    await user.type(await screen.findByLabelText(/^New password/), STRONG_PASSWORD);
+    await user.type(screen.getByLabelText(/^Confirm new password/), STRONG_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(screen.getByText(PASSWORD_RESET_DONE_MESSAGE)).toBeInTheDocument();
     expect(api.callsTo('PATCH /auth/reset-password')[0]?.body).toEqual({
       token: TOKEN,
-      password: 'Abcdefg1!',
-      confirmPassword: 'Abcdefg1!',
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
       recaptchaToken: expect.any(String),
     });
   });
@@ -82,8 +84,8 @@ describe('ResetPasswordPage', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.type(await screen.findByLabelText(/^New password/), 'Abcdefg1!');
-    await user.type(screen.getByLabelText(/^Confirm new password/), 'Abcdefg1!');
+    await user.type(await screen.findByLabelText(/^New password/), STRONG_PASSWORD);
+    await user.type(screen.getByLabelText(/^Confirm new password/), STRONG_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText(INVALID_LINK_MESSAGE)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Request a new link' }));
@@ -98,13 +100,34 @@ describe('ResetPasswordPage', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.type(await screen.findByLabelText(/^New password/), 'Password1!');
-    await user.type(screen.getByLabelText(/^Confirm new password/), 'Password1!');
+    await user.type(await screen.findByLabelText(/^New password/), STRONG_PASSWORD);
+    await user.type(screen.getByLabelText(/^Confirm new password/), STRONG_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(
       await screen.findByText('This password is too common. Please choose another.'),
     ).toBeInTheDocument();
   });
+
+  it("refuses a guessable password with zxcvbn's feedback, and sends nothing", async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderPage();
+    const password = await screen.findByLabelText(/^New password/);
+    // Every character rule is met, but the password is among the first an attacker tries.
+    await user.type(password, 'Password1!');
+    const meter = screen.getByTestId('password-strength');
+    expect(await within(meter).findByText('Weak', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(meter).toHaveTextContent('This is similar to a commonly used password.');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Password1!');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(new RegExp(`^${PASSWORD_WEAK_MESSAGE}`))).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PATCH /auth/reset-password')).toHaveLength(0);
+
+    await user.clear(password);
+    await user.type(password, STRONG_PASSWORD);
+    expect(await within(meter).findByText('Very strong')).toBeInTheDocument();
+  }, 30_000);
 
   it.each(['/reset-password', '/reset-password?token=short'])(
     'treats %s as an invalid link',

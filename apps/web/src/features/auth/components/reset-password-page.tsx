@@ -9,6 +9,11 @@ import { AuthLayout } from '@/components/auth-layout';
 import { ErrorAlert } from '@/components/error-alert';
 import { PasswordField } from '@/components/password-field';
 import { PasswordRules } from '@/components/password-rules';
+import {
+  findWeakPasswordError,
+  PasswordStrengthMeter,
+  usePasswordStrength,
+} from '@/components/password-strength';
 import { isApiError } from '@/lib/api-error';
 import { getBotCheckToken } from '@/lib/bot-check';
 import {
@@ -21,6 +26,8 @@ import { getAuthErrorMessage } from '../utils/auth-errors';
 import { BackToSignIn } from './back-to-sign-in';
 
 const RULES_ID = 'reset-password-rules';
+// Who the link is for is known only to the server, which checks the password against their details too.
+const NO_USER_INPUTS: string[] = [];
 const FORM_FIELDS = new Set(['password', 'confirmPassword']);
 
 const isUsableToken = (token: string | null): token is string =>
@@ -60,6 +67,8 @@ export const ResetPasswordPage = () => {
       ) as FormErrors,
   });
 
+  const strength = usePasswordStrength(form.values.password, NO_USER_INPUTS);
+
   useEffect(() => {
     passwordRef.current?.focus();
   }, []);
@@ -70,6 +79,11 @@ export const ResetPasswordPage = () => {
     setError(null);
     setPending(true);
     try {
+      const weakError = await findWeakPasswordError(values.password, NO_USER_INPUTS);
+      if (weakError) {
+        form.setFieldError('password', weakError);
+        return;
+      }
       const recaptchaToken = await getBotCheckToken();
       await mutation.mutateAsync({ token, ...values, recaptchaToken });
       notifications.show({ color: 'teal', title: 'Password reset', message: PASSWORD_RESET_DONE_MESSAGE });
@@ -108,6 +122,7 @@ export const ResetPasswordPage = () => {
             {...form.getInputProps('password')}
           />
           <PasswordRules id={RULES_ID} password={form.values.password} />
+          <PasswordStrengthMeter {...strength} />
           <PasswordField
             label="Confirm new password"
             autoComplete="new-password"

@@ -1,3 +1,4 @@
+import { PASSWORD_WEAK_MESSAGE } from '@ferry/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,6 +58,8 @@ describe('Set password page', () => {
     mockApi({ 'GET /user': () => ok(verified) });
     renderSetPassword();
     expect(await screen.findByRole('heading', { name: 'Hi Ada Lovelace' })).toBeInTheDocument();
+    // The same two-step indicator as /signup and /verify.
+    expect(screen.getByText('Step 2 of 2: Your password')).toBeInTheDocument();
     expect(ruleStates().every(([, met]) => met === 'false')).toBe(true);
 
     await enter(user, 'Enter password', 'abc');
@@ -163,7 +166,7 @@ describe('Set password page', () => {
     });
     mockApi({ 'GET /user': () => ok(verified), 'POST /auth/set-password': () => reply });
     renderSetPassword();
-    await submitPassword(user, 'Password1!');
+    await submitPassword(user, 'Harbour-Lights-42');
     expect(
       await screen.findByText('This password is too common. Please choose another.'),
     ).toBeInTheDocument();
@@ -175,6 +178,22 @@ describe('Set password page', () => {
       'An error occurred while setting the password',
     );
   });
+
+  it("refuses a guessable password with zxcvbn's feedback and sends nothing", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = mockApi({ 'GET /user': () => ok(verified) });
+    renderSetPassword();
+    await submitPassword(user, 'Password1!');
+    const password = screen.getByLabelText(/Enter password/);
+    expect(
+      await screen.findByText(new RegExp(`^${PASSWORD_WEAK_MESSAGE}`), {}, { timeout: 15_000 }),
+    ).toHaveTextContent('This is similar to a commonly used password.');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    const meter = screen.getByTestId('password-strength');
+    expect(await within(meter).findByText('Weak')).toBeInTheDocument();
+    expect(within(meter).getByRole('list', { name: 'Suggestions' })).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/set-password')).toHaveLength(0);
+  }, 30_000);
 
   it('sends an unverified user back to /verify', async () => {
     mockApi({ 'GET /user': () => ok(makeNewUser()) });

@@ -1,11 +1,22 @@
-import { isPrimaryPhoneVerified, MESSAGES, PASSWORD_MESSAGES, passwordSchema } from '@ferry/domain';
-import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import {
+  isPrimaryPhoneVerified,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  passwordSchema,
+  passwordUserInputs,
+} from '@ferry/domain';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PasswordField } from '@/components/password-field';
 import { PasswordRules } from '@/components/password-rules';
+import {
+  findWeakPasswordError,
+  PasswordStrengthMeter,
+  usePasswordStrength,
+} from '@/components/password-strength';
 import { paths } from '@/config/paths';
 import { usePhoneRequired } from '@/lib/phone-required';
 import { storeUserProfile, USER_QUERY_KEY } from '@/lib/session';
@@ -20,6 +31,7 @@ import { getActionErrorMessage, getFieldErrors } from '../utils/error-message';
 import { getPasswordOutcome, getPathAfterVerification, pickBusinessInvitation } from '../utils/next-step';
 import { type FieldErrors, useFieldForm } from '../utils/use-field-form';
 import { AuthShell } from './auth-shell';
+import { SignUpStep } from './sign-up-step';
 import { SignedInAs } from './signed-in-as';
 import { UserLoading, useSignedInUser } from './user-loading';
 
@@ -53,6 +65,9 @@ export function SetPasswordPage() {
     validate,
     linked: { password: ['confirmPassword'] },
   });
+  const userInputs = user ? passwordUserInputs(user) : [];
+  const strength = usePasswordStrength(form.values.password, userInputs);
+  const [isCheckingStrength, setIsCheckingStrength] = useState(false);
 
   if (!signedIn) return <Navigate to={paths.signIn.getHref()} replace />;
   if (user && phoneRequired !== undefined && !isDone) {
@@ -64,6 +79,13 @@ export function SetPasswordPage() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     setFormError(null);
     if (!form.validateSubmit(event)) return;
+    setIsCheckingStrength(true);
+    const weakError = await findWeakPasswordError(form.values.password, userInputs);
+    setIsCheckingStrength(false);
+    if (weakError) {
+      form.setFieldErrors({ password: weakError });
+      return;
+    }
     try {
       const result = await setPassword.mutateAsync(form.values);
       setIsDone(true);
@@ -100,9 +122,7 @@ export function SetPasswordPage() {
       <form onSubmit={handleSubmit} noValidate aria-labelledby="set-password-title">
         <Stack gap="lg">
           <Stack gap={6}>
-            <Badge variant="light" radius="sm" tt="none" w="fit-content">
-              Step 2 of 2
-            </Badge>
+            <SignUpStep step={2} />
             <Title order={1} id="set-password-title" fz={28} lts="-0.02em">
               Hi {user.firstName} {user.lastName}
             </Title>
@@ -123,6 +143,7 @@ export function SetPasswordPage() {
             error={form.errors.password}
           />
           <PasswordRules password={form.values.password} withCaption={false} />
+          <PasswordStrengthMeter {...strength} />
           <PasswordField
             label="Re-enter password to confirm"
             autoComplete="new-password"
@@ -133,7 +154,12 @@ export function SetPasswordPage() {
             error={form.errors.confirmPassword}
           />
 
-          <Button type="submit" size="md" fullWidth loading={setPassword.isPending || isDone}>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={isCheckingStrength || setPassword.isPending || isDone}
+          >
             Continue
           </Button>
         </Stack>
