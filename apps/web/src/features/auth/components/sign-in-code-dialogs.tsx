@@ -1,4 +1,4 @@
-import type { SignInResponse } from '@ferry/domain';
+import { formatMaskedPhone, type SignInResponse } from '@ferry/domain';
 import { Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { ChangeMobileNumberDialog } from '@/components/change-mobile-number-dialog';
@@ -30,10 +30,9 @@ export type SignInCodeDialogsProps = {
   onVerified: (credentials: SessionCredentials) => Promise<void>;
 };
 
-const last4 = (digits: string): string => digits.replace(/\D/g, '').slice(-4);
-
+/** The sign-in answer masks all but the last four digits; the text shows the same mask. */
 const describePhone = (phone: SignInChallenge['primaryPhone']): string | null =>
-  phone ? `+${phone.countryCode} ${phone.phoneNumber}` : null;
+  phone ? formatMaskedPhone({ dialCode: phone.countryCode, phoneNumber: phone.phoneNumber }) : null;
 
 /**
  * The sign-in code step (spec 000 §2, §4): 'Enter One-Time Password' sends a code to the primary phone
@@ -134,7 +133,7 @@ export const SignInCodeDialogs = ({ challenge, onCancel, onVerified }: SignInCod
         onClose={backToCode}
         submit={submitNewPhone}
         onSubmitted={({ phone }) => {
-          setPhoneLabel(`+${phone.countryCode} *** ${last4(phone.phoneNumber)}`);
+          setPhoneLabel(formatMaskedPhone({ dialCode: phone.countryCode, phoneNumber: phone.phoneNumber }));
           backToCode();
         }}
       />

@@ -1,4 +1,4 @@
-import { findCountry, maskLast4 } from '@ferry/domain';
+import { findCountry, formatPhone as formatPhoneParts, maskLast4 } from '@ferry/domain';
 import type { ContactAddress, ContactPhone } from '../api/contact-schemas';
 
 /** Spec 002 §9: names and emails over 30 characters are truncated (with a tooltip of the whole text). */
@@ -10,15 +10,9 @@ export const isTruncated = (text: string): boolean => [...text].length > TRUNCAT
 export const truncateText = (text: string): string =>
   isTruncated(text) ? `${[...text].slice(0, TRUNCATE_AFTER).join('')}…` : text;
 
-/** A phone for reading: the US mask '+1 (555) 010-0199' for 10-digit US numbers, else '+44 2071234567'. */
-export const formatPhone = (phone: Pick<ContactPhone, 'phoneCountryCode' | 'phoneNumber'>): string => {
-  const dial = phone.phoneCountryCode.replace(/^\+/, '');
-  const digits = phone.phoneNumber.replace(/\D/g, '');
-  if (dial === '1' && digits.length === 10) {
-    return `+1 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-  }
-  return `+${dial} ${digits}`;
-};
+/** A phone for reading, in the app's one phone format ('+1 206 555 0100'; see `formatPhone` in the domain). */
+export const formatPhone = (phone: Pick<ContactPhone, 'phoneCountryCode' | 'phoneNumber'>): string =>
+  formatPhoneParts({ dialCode: phone.phoneCountryCode, phoneNumber: phone.phoneNumber });
 
 /** The lines of a billing address: street lines, then 'City, ST 98101', then the country's name. */
 export const formatAddressLines = (address: ContactAddress): string[] => {

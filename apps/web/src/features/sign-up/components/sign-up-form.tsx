@@ -12,6 +12,7 @@ import { startSession, USER_QUERY_KEY } from '@/lib/session';
 import { useSignUp } from '../api/sign-up';
 import { getActionErrorMessage, getFieldErrors } from '../utils/error-message';
 import { type FieldErrors, schemaFieldErrors, useFieldForm } from '../utils/use-field-form';
+import { SignUpStep } from './sign-up-step';
 
 /** The sign-up form's fields, checked by the same rules as `POST /auth/users/sign-up`. */
 export const signUpFormSchema = z.object({
@@ -95,6 +96,7 @@ export function SignUpForm() {
     <form onSubmit={handleSubmit} noValidate aria-labelledby="sign-up-title">
       <Stack gap="lg">
         <Stack gap={6}>
+          <SignUpStep step={1} />
           <Title order={1} id="sign-up-title" fz={28} lts="-0.02em">
             Create your Ferry account
           </Title>

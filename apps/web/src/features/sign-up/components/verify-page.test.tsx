@@ -70,10 +70,8 @@ describe('Verify page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.getByText('ada@acme.test')).toBeInTheDocument();
-    const stepper = screen.getByLabelText('Verification steps');
-    expect(within(stepper).getByText('Email')).toBeInTheDocument();
-    expect(within(stepper).getByText('Mobile')).toBeInTheDocument();
-    expect(within(stepper).getByText('Done')).toBeInTheDocument();
+    // The same two-step indicator as /signup and /set-password (spec 000 §4: set password is step 2).
+    expect(screen.getByText('Step 1 of 2: Your details')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const emailDialog = await screen.findByRole('dialog', { name: 'Verify Your Email' });
@@ -93,7 +91,7 @@ describe('Verify page', () => {
       otp: '123456',
       recaptchaToken: 'sandbox-browser-token',
     });
-    expect(screen.getByText('+1 2015550123')).toBeInTheDocument();
+    expect(screen.getByText('+1 201 555 0123')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await screen.findByRole('dialog', { name: 'Verify Your Mobile Number' });
@@ -110,8 +108,7 @@ describe('Verify page', () => {
   it('skips the mobile step outside the phone verification countries', async () => {
     const { bodiesOf } = serve(makeNewUser({ country: 'GB' }));
     renderVerify();
-    const stepper = await screen.findByLabelText('Verification steps');
-    expect(within(stepper).queryByText('Mobile')).not.toBeInTheDocument();
+    expect(await screen.findByText('Step 1 of 2: Your details')).toBeInTheDocument();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(bodiesOf('POST /otp/email')).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: /Get a new code in/ })).toBeDisabled());
@@ -185,7 +182,7 @@ describe('Verify page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
 
     await screen.findByRole('dialog', { name: 'Verify Your Mobile Number' });
-    expect(screen.getAllByText('+1 2015550199').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('+1 201 555 0199').length).toBeGreaterThan(0);
     expect(bodiesOf('PATCH /user/mobile-number')).toEqual([
       {
         phones: [{ phoneNumber: '2015550199', countryCode: '1', countryISOCode: 'us' }],

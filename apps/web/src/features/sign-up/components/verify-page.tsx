@@ -1,5 +1,5 @@
 import { isPrimaryPhoneVerified } from '@ferry/domain';
-import { Stack, Stepper } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { usePhoneRequired } from '@/lib/phone-required';
 import { USER_QUERY_KEY } from '@/lib/session';
 import { getPathAfterVerification } from '../utils/next-step';
 import { AuthShell } from './auth-shell';
+import { SignUpStep } from './sign-up-step';
 import { SignedInAs } from './signed-in-as';
 import { UserLoading, useSignedInUser } from './user-loading';
 import { VerifyEmailStep } from './verify-email-step';
@@ -42,15 +43,9 @@ export function VerifyPage() {
   if (userQuery.isError || !user || phoneRequired === undefined) {
     content = <UserLoading userQuery={userQuery} />;
   } else {
-    const steps = phoneRequired ? ['Email', 'Mobile', 'Done'] : ['Email', 'Done'];
-    const active = !isEmailDone ? 0 : !isPhoneDone ? 1 : steps.length;
     content = (
-      <Stack gap={32}>
-        <Stepper active={active} size="sm" aria-label="Verification steps">
-          {steps.map((label) => (
-            <Stepper.Step key={label} label={label} />
-          ))}
-        </Stepper>
+      <Stack gap="lg">
+        <SignUpStep step={1} />
         {!isEmailDone ? (
           <VerifyEmailStep user={user} refreshUser={refreshUser} />
         ) : !isPhoneDone ? (

@@ -1,3 +1,4 @@
+import { formatPhone } from '@ferry/domain';
 import { Button, Stack } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -13,8 +14,8 @@ export type VerifyPhoneStepProps = {
   refreshUser: () => Promise<void>;
 };
 
-const formatPhone = (phone: { countryCode: string; phoneNumber: string }): string =>
-  `+${phone.countryCode.replace(/^\+/, '')} ${phone.phoneNumber}`;
+const describePhone = (phone: { countryCode: string; phoneNumber: string }): string =>
+  formatPhone({ dialCode: phone.countryCode, phoneNumber: phone.phoneNumber });
 
 /** Step 2 of verification (spec 000 §4): a 6-digit code sent by SMS to the primary mobile number. */
 export function VerifyPhoneStep({ user, refreshUser }: VerifyPhoneStepProps) {
@@ -24,7 +25,7 @@ export function VerifyPhoneStep({ user, refreshUser }: VerifyPhoneStepProps) {
   const [changedTo, setChangedTo] = useState<string | null>(null);
   // A number change already sent a code: the dialog uses that request instead of sending another.
   const pendingRequest = useRef<{ requestId: string } | null>(null);
-  const target = changedTo ?? (primary ? formatPhone(primary) : null);
+  const target = changedTo ?? (primary ? describePhone(primary) : null);
 
   const sendCode = () => {
     const pending = pendingRequest.current;
@@ -92,7 +93,7 @@ export function VerifyPhoneStep({ user, refreshUser }: VerifyPhoneStepProps) {
         submit={changeMobileNumber}
         onSubmitted={({ requestId, phone }) => {
           pendingRequest.current = { requestId };
-          setChangedTo(formatPhone(phone));
+          setChangedTo(describePhone(phone));
           setIsChangeOpen(false);
           setIsCodeOpen(true);
           void refreshUser();
