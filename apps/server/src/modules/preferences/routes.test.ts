@@ -4,6 +4,7 @@ import { AUSTIN_ADDRESS } from '../../testing/addresses.js';
 import { addBusinessMember, makeBusiness, makeUser, signIn } from '../../testing/factories.js';
 import { jpegBytes, multipartBody, pngBytes } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { businessVerifications } from '../verification/tables.js';
 import { businessPreferences } from './tables.js';
 
 let t: TestApp;
@@ -76,6 +77,28 @@ describe('GET/PATCH /api/preferences/:businessId (business profile)', () => {
       addresses: { billing: null, shipping: null },
       logo: null,
       updatedAt: null,
+    });
+  });
+
+  it('shows the website and address given for verification until the profile sets its own', async () => {
+    const { businessId, headers } = await owned();
+    await t.context.database.db.insert(businessVerifications).values({
+      businessId,
+      legalBusinessName: 'Harbor Coffee LLC',
+      taxId: '123456789',
+      website: 'harborcoffee.com',
+      employeeCount: '1-10',
+      address: AUSTIN_ADDRESS,
+    });
+    expect((await get(businessId, headers)).json().data).toMatchObject({
+      website: 'harborcoffee.com',
+      addresses: { billing: AUSTIN_ADDRESS, shipping: null },
+    });
+
+    await patch(businessId, headers, { website: 'www.harbor.coffee', addresses: { billing: toronto } });
+    expect((await get(businessId, headers)).json().data).toMatchObject({
+      website: 'www.harbor.coffee',
+      addresses: { billing: toronto, shipping: null },
     });
   });
 

@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { FilesProvider } from '../../providers/files/files.js';
+import { businessVerifications } from '../verification/tables.js';
 import { type BusinessPreferencesRow, businessPreferences } from './tables.js';
 
 const addressResponseSchema = z.object({
@@ -78,12 +79,28 @@ async function findRow(db: DbOrTx, businessId: string): Promise<BusinessPreferen
   return row;
 }
 
-/** The business profile; a business nobody has edited yet answers empty fields. */
+/**
+ * The business profile. The website and billing address nobody set on the profile are those the
+ * business gave for its verification (KYB), so what is known is not asked twice; a business with
+ * neither answers empty fields.
+ */
 export async function getPreferences(options: {
   db: DbOrTx;
   businessId: string;
 }): Promise<BusinessPreferences> {
-  return toPreferences(options.businessId, await findRow(options.db, options.businessId));
+  const preferences = toPreferences(options.businessId, await findRow(options.db, options.businessId));
+  if (preferences.website && preferences.addresses.billing) return preferences;
+  const [verification] = await options.db
+    .select({ website: businessVerifications.website, address: businessVerifications.address })
+    .from(businessVerifications)
+    .where(eq(businessVerifications.businessId, options.businessId))
+    .limit(1);
+  if (!verification) return preferences;
+  return {
+    ...preferences,
+    website: preferences.website ?? verification.website ?? null,
+    addresses: { ...preferences.addresses, billing: preferences.addresses.billing ?? verification.address },
+  };
 }
 
 /** An address with nothing filled in is stored as no address. */

@@ -12,7 +12,13 @@ import { makeUserProfile, signInAs } from '@/testing/users';
 import type { BusinessPreferences } from '../api/preferences';
 import { BUSINESS_ID, makeBusiness } from '../testing/businesses';
 import { PROFILE_SAVED_MESSAGE } from './business-profile-addresses';
-import { BusinessProfilePage, DETAILS_SAVED_MESSAGE, READ_ONLY_NOTICE } from './business-profile-page';
+import {
+  BusinessProfilePage,
+  DETAILS_SAVED_MESSAGE,
+  LOCKED_DURING_VERIFICATION,
+  READ_ONLY_NOTICE,
+  VERIFIED_DETAILS_NOTE,
+} from './business-profile-page';
 
 const PAGE = `/b/${BUSINESS_ID}/settings/business-profile`;
 const routes: RouteObject[] = [
@@ -87,8 +93,11 @@ describe('Business profile page', () => {
       `/api${PREFS}/logo?v=1`,
     );
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
-    // Verification has started: no Edit.
+    // Verified: the name and type stay read-only, and say so instead of 'Locked during verification'.
     expect(screen.queryByRole('button', { name: 'Edit business details' })).not.toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Business details' });
+    expect(within(details).getByText(VERIFIED_DETAILS_NOTE)).toBeInTheDocument();
+    expect(within(details).queryByText(LOCKED_DURING_VERIFICATION)).not.toBeInTheDocument();
   });
 
   it('shows where the verification stands and leads to the business verification (KYB) page', async () => {
@@ -98,6 +107,8 @@ describe('Business profile page', () => {
     const verification = await screen.findByRole('region', { name: 'Verification status' });
     expect(within(verification).getByText('Submitted')).toBeInTheDocument();
     expect(within(verification).getByText('In review')).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Business details' });
+    expect(within(details).getByText(LOCKED_DURING_VERIFICATION)).toBeInTheDocument();
     await user.click(within(verification).getByRole('link', { name: 'View verification' }));
     expect(
       await screen.findByRole('heading', { name: `Verify business at /b/${BUSINESS_ID}/kyb/details` }),

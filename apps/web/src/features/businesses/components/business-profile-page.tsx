@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconLock, IconPencil } from '@tabler/icons-react';
+import { IconLock, IconPencil, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -46,6 +46,8 @@ export const canEditProfile = (business: Business): boolean =>
 
 export const DETAILS_SAVED_MESSAGE = 'Your business details were saved.';
 export const READ_ONLY_NOTICE = 'You can view the business profile. Only admins can change it.';
+export const LOCKED_DURING_VERIFICATION = 'Locked during verification';
+export const VERIFIED_DETAILS_NOTE = 'Verified — contact support to change the name or type.';
 
 const ProfileSkeleton = () => (
   <Stack gap="lg" aria-busy="true" aria-label="Loading the business profile">
@@ -143,6 +145,7 @@ const isBusinessType = (value: unknown): value is BusinessType =>
 
 const BusinessDetailsSection = ({ business, editable }: { business: Business; editable: boolean }) => {
   const locked = business.detailsLocked === true || business.verificationStep !== 'NOT_INITIATED';
+  const isVerified = business.status === 'FULL_VERIFIED';
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateBusiness(business.id);
@@ -200,9 +203,11 @@ const BusinessDetailsSection = ({ business, editable }: { business: Business; ed
     <ProfileSection
       title="Business details"
       description={
-        locked
-          ? 'The name and type can no longer be changed because business verification has started.'
-          : undefined
+        isVerified
+          ? 'The name and type are those your business was verified with.'
+          : locked
+            ? 'The name and type can no longer be changed because business verification has started.'
+            : undefined
       }
       action={action}
     >
@@ -234,11 +239,18 @@ const BusinessDetailsSection = ({ business, editable }: { business: Business; ed
           <ReadOnlyField label="Country" value={countryLabel(business.country)} />
         </SimpleGrid>
       )}
-      {locked ? (
+      {isVerified ? (
+        <Group gap={6}>
+          <IconRosetteDiscountCheck size={14} aria-hidden color="var(--mantine-color-teal-7)" />
+          <Text size="xs" c="dimmed">
+            {VERIFIED_DETAILS_NOTE}
+          </Text>
+        </Group>
+      ) : locked ? (
         <Group gap={6}>
           <IconLock size={14} aria-hidden />
           <Text size="xs" c="dimmed">
-            Locked during verification
+            {LOCKED_DURING_VERIFICATION}
           </Text>
         </Group>
       ) : null}
