@@ -335,6 +335,17 @@ export class MakePaymentPage {
     return this.page.getByRole('form', { name: 'Payment form' });
   }
 
+  /** The review step the form's action opens; nothing is sent until Confirm. */
+  get review() {
+    return this.page.getByRole('dialog', { name: 'Review payment' });
+  }
+
+  /** The form's action ('Schedule payment' or 'Pay'), then Confirm in the review step. */
+  async scheduleAndConfirm(action: 'Schedule payment' | 'Pay' = 'Schedule payment') {
+    await this.form.getByRole('button', { name: action, exact: true }).click();
+    await this.review.getByRole('button', { name: /^Confirm and (pay|schedule)$/ }).click();
+  }
+
   async payFrom(option: string | RegExp) {
     await this.form.getByRole('combobox', { name: 'Pay From' }).click();
     await this.page.getByRole('option', { name: option }).click();

@@ -83,9 +83,7 @@ test('a bill created in the app is paid by bank at Standard speed and moves from
     // A business day after the sandbox bank's today: the payment waits, Scheduled, until the clock moves.
     processDate = await pay.processDateAfter(await railsTodayViaApi(request));
     await pay.form.getByRole('textbox', { name: 'Internal Remarks' }).fill('November roast beans');
-    await expectFreshToast(page, 'Payment scheduled.', () =>
-      pay.form.getByRole('button', { name: 'Schedule payment' }).click(),
-    );
+    await expectFreshToast(page, 'Payment scheduled.', () => pay.scheduleAndConfirm());
     await expect(page).toHaveURL(new RegExp(`/b/${businessId}/bills/payment/[0-9a-f]{24}/detail$`));
     paymentId = /payment\/([0-9a-f]{24})\/detail$/.exec(page.url())?.[1] ?? '';
     await expect(page.getByRole('heading', { level: 1, name: `Payment to ${vendor.name}` })).toBeVisible();
@@ -234,9 +232,7 @@ test('a bill of a vendor on Ferry that surcharges credit cards is paid by card w
     await expect(pay.form.getByLabel('Total $102.90')).toBeVisible();
 
     processDate = await pay.processDateAfter(await railsTodayViaApi(request));
-    await expectFreshToast(page, 'Payment scheduled.', () =>
-      pay.form.getByRole('button', { name: 'Schedule payment' }).click(),
-    );
+    await expectFreshToast(page, 'Payment scheduled.', () => pay.scheduleAndConfirm());
   });
 
   await test.step('the payment shows the fee and the total that leaves the card', async () => {
@@ -447,9 +443,7 @@ test('a payment the bank returns for insufficient funds shows Failed with the pa
     await pay.payFrom(new RegExp(`^Chase .*${payer.bank.accountMask.slice(-4)}$`));
     await expect(pay.form.getByRole('textbox', { name: 'Pay Amount' })).toHaveValue('13.01');
     await pay.processDateAfter(await railsTodayViaApi(request));
-    await expectFreshToast(page, 'Payment scheduled.', () =>
-      pay.form.getByRole('button', { name: 'Schedule payment' }).click(),
-    );
+    await expectFreshToast(page, 'Payment scheduled.', () => pay.scheduleAndConfirm());
     await expect(detail.summary.getByText('Scheduled', { exact: true })).toBeVisible();
     paymentId = /payment\/([0-9a-f]{24})\/detail$/.exec(page.url())?.[1] ?? '';
   });
@@ -550,7 +544,7 @@ test("a payment request another Ferry business sent lands in For Review, its sen
     await pay.payFrom(new RegExp(`^Chase .*${payer.bank.accountMask.slice(-4)}$`));
     await pay.processDateAfter(await railsTodayViaApi(request));
     await expectFreshToast(page, `Payment created. We emailed ${sender} to accept it.`, () =>
-      pay.form.getByRole('button', { name: 'Schedule payment' }).click(),
+      pay.scheduleAndConfirm(),
     );
     await expect(page.getByRole('heading', { level: 1, name: `Payment to ${sender}` })).toBeVisible();
     await expect(detail.summary.getByText('Pending', { exact: true })).toBeVisible();

@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
               { path: paths.business.billCreate.path, lazy: () => import('./routes/business/bills-create') },
               // Paying a bill (outside the bills tabs).
               {
+              { path: paths.business.billEdit.path, lazy: () => import('./routes/business/bill-edit') },
                 path: paths.business.billMakePayment.path,
                 lazy: () => import('./routes/business/bill-make-payment'),
               },

@@ -47,6 +47,7 @@ export const paths = {
     billsForReview: { path: '/b/:businessId/bills/payment-request', getHref: specPaths.billsForReview },
     billsDue: { path: '/b/:businessId/bills/due', getHref: specPaths.billsDue },
     billCreate: { path: '/b/:businessId/bills/create', getHref: specPaths.billCreate },
+    billEdit: { path: '/b/:businessId/bills/:billId/edit', getHref: specPaths.billEdit },
     // Paying one bill (features/pay-bill); `:paymentId` is the bill's id, `?paymentRequestId=` optional.
     billMakePayment: {
       path: '/b/:businessId/bills/payment-request/:paymentId/make-payment',

@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyBps,
+  CARD_FEE_REASONS,
   CARD_FUNDINGS,
   type CardFeeInput,
+  cardFeeExplanation,
   MAX_SURCHARGE_BPS,
   quoteCardFee,
   surchargeRateBps,
@@ -174,5 +176,24 @@ describe('quoteCardFee properties', () => {
         expect(higher.reason).toBe(lower.reason);
       }),
     );
+  });
+});
+
+describe('cardFeeExplanation', () => {
+  it('says who pays a fee and why a fee is $0.00', () => {
+    expect(cardFeeExplanation({ rateBps: 290, reason: 'SURCHARGE' })).toBe(
+      'Paid by you: the vendor adds a 2.9% card fee to card payments (at most 3%, the card networks’ cap).',
+    );
+    expect(cardFeeExplanation({ rateBps: 300, reason: 'SURCHARGE' })).toContain('a 3% card fee');
+    expect(cardFeeExplanation({ rateBps: 0, reason: 'DEBIT_OR_PREPAID' })).toBe(
+      '$0.00: debit and prepaid cards are never charged a card fee.',
+    );
+    expect(cardFeeExplanation({ rateBps: 0, reason: 'STATE_BANS_SURCHARGE' })).toBe(
+      '$0.00: card fees aren’t allowed in your business’s state.',
+    );
+    expect(cardFeeExplanation(null)).toBe('$0.00: this vendor doesn’t add a card fee.');
+    for (const reason of CARD_FEE_REASONS) {
+      expect(cardFeeExplanation({ rateBps: 0, reason })).toMatch(/\S/);
+    }
   });
 });

@@ -88,3 +88,30 @@ export const quoteCardFee = (input: CardFeeInput): CardFeeQuote => {
   const feeCents = applyBps(input.baseCents, rateBps);
   return { feeCents, rateBps, surcharged: feeCents > 0, reason: 'SURCHARGE' };
 };
+
+/** '2.9%' from 290 bps (no trailing zeros). */
+const percentOf = (bps: number): string => `${Number((bps / 100).toFixed(2))}%`;
+
+/**
+ * The card fee line's words (issue 15): who pays the fee and why it is what it is. `quote` is the fee
+ * engine's answer, or null when the vendor is not on the network (no surcharge setting, so no fee).
+ */
+export const cardFeeExplanation = (quote: Pick<CardFeeQuote, 'rateBps' | 'reason'> | null): string => {
+  if (quote === null) return '$0.00: this vendor doesn’t add a card fee.';
+  switch (quote.reason) {
+    case 'SURCHARGE':
+      return `Paid by you: the vendor adds a ${percentOf(quote.rateBps)} card fee to card payments (at most 3%, the card networks’ cap).`;
+    case 'SURCHARGE_OFF':
+      return '$0.00: this vendor doesn’t add a card fee.';
+    case 'DEBIT_OR_PREPAID':
+      return '$0.00: debit and prepaid cards are never charged a card fee.';
+    case 'FUNDING_UNKNOWN':
+      return '$0.00: this card isn’t known to be a credit card, so no card fee is added.';
+    case 'STATE_BANS_SURCHARGE':
+      return '$0.00: card fees aren’t allowed in your business’s state.';
+    case 'PAYER_STATE_UNKNOWN':
+      return '$0.00: no card fee is added without your business’s state on file.';
+    case 'PAYEE_NOT_ACCEPTING_CARDS':
+      return '$0.00: this vendor doesn’t add a card fee.';
+  }
+};

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_SPEEDS } from '../catalogues/payments.js';
 import { isBusinessDay } from '../dates/business-days.js';
-import { allowedSpeeds, deliveryPlan, INSTANT_MAX_CENTS, SAME_DAY_MAX_CENTS } from './delivery.js';
+import {
+  allowedSpeeds,
+  cutoffPassedText,
+  deliveryPlan,
+  INSTANT_MAX_CENTS,
+  SAME_DAY_MAX_CENTS,
+  speedNotEligibleMessage,
+} from './delivery.js';
 import { newYorkDate } from './new-york-time.js';
 
 const NOT_ELIGIBLE = 'This payment isn’t eligible for this delivery speed.';
@@ -196,14 +203,19 @@ describe('allowedSpeeds', () => {
   it('allows every speed for a bank payment to a real-time bank under the caps', () => {
     const speeds = allowedSpeeds({ method: 'BANK', amountCents: 500_00, payeeBankInstant: true });
     for (const speed of DELIVERY_SPEEDS)
-      expect(speeds[speed]).toEqual({ allowed: true, reason: null, message: null });
+      expect(speeds[speed]).toEqual({ allowed: true, reason: null, message: null, reasonText: null });
   });
 
   it('gives cards STANDARD only', () => {
     const speeds = allowedSpeeds({ method: 'CARD', amountCents: 500_00, payeeBankInstant: true });
     expect(speeds.STANDARD.allowed).toBe(true);
     for (const speed of ['INSTANT', 'SAME_DAY', 'NEXT_DAY'] as const) {
-      expect(speeds[speed]).toEqual({ allowed: false, reason: 'CARD_STANDARD_ONLY', message: NOT_ELIGIBLE });
+      expect(speeds[speed]).toEqual({
+        allowed: false,
+        reason: 'CARD_STANDARD_ONLY',
+        message: NOT_ELIGIBLE,
+        reasonText: 'Card payments go by Standard delivery only.',
+      });
     }
   });
 
@@ -243,5 +255,55 @@ describe('allowedSpeeds', () => {
     expect(() => allowedSpeeds({ method: 'BANK', amountCents: 1.5, payeeBankInstant: true })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('why a speed is not available (issue 15)', () => {
+  it('names the rule each speed breaks after the spec sentence', () => {
+    const card = allowedSpeeds({ method: 'CARD', amountCents: 500_00, payeeBankInstant: true });
+    expect(card.STANDARD).toMatchObject({ allowed: true, reasonText: null });
+    expect(card.SAME_DAY).toMatchObject({
+      allowed: false,
+      reason: 'CARD_STANDARD_ONLY',
+      message: NOT_ELIGIBLE,
+      reasonText: 'Card payments go by Standard delivery only.',
+    });
+    const notInstant = allowedSpeeds({ method: 'BANK', amountCents: 500_00, payeeBankInstant: false });
+    expect(notInstant.INSTANT.reasonText).toBe('The vendor’s bank can’t receive instant payments.');
+    expect(notInstant.SAME_DAY.allowed).toBe(true);
+    const big = allowedSpeeds({ method: 'BANK', amountCents: INSTANT_MAX_CENTS + 1, payeeBankInstant: true });
+    expect(big.INSTANT.reasonText).toBe('Instant payments are limited to $100,000.00.');
+    expect(big.SAME_DAY.allowed).toBe(true);
+    const huge = allowedSpeeds({
+      method: 'BANK',
+      amountCents: SAME_DAY_MAX_CENTS + 1,
+      payeeBankInstant: true,
+    });
+    expect(huge.SAME_DAY.reasonText).toBe('Same Day payments are limited to $1,000,000.00.');
+    const pending = allowedSpeeds({
+      method: 'BANK',
+      amountCents: 500_00,
+      payeeBankInstant: false,
+      payeeBankOnFile: false,
+    });
+    expect(pending.NEXT_DAY.reason).toBe('PAYEE_BANK_PENDING');
+    expect(speedNotEligibleMessage('NEXT_DAY', 'PAYEE_BANK_PENDING')).toBe(
+      `${NOT_ELIGIBLE} The vendor hasn’t added verified bank details yet, so only Standard delivery can be promised.`,
+    );
+  });
+
+  it('marks a payment asked for today that missed the cut-off, and says when it goes', () => {
+    // Monday 2025-07-07 17:00 ET (EDT): past the 16:45 cut-off.
+    const late = plan('STANDARD', '2025-07-07T21:00:00Z');
+    expect(late).toMatchObject({ processOn: '2025-07-08', cutoffPassed: true });
+    expect(cutoffPassedText('STANDARD', late.processOn)).toBe(
+      'Today’s 4:45 PM ET cut-off has passed, so it is sent on Jul 8, 2025.',
+    );
+    expect(plan('SAME_DAY', '2025-07-07T21:00:00Z').cutoffPassed).toBe(true);
+    expect(plan('STANDARD', '2025-07-07T14:00:00Z').cutoffPassed).toBe(false);
+    // A later process date, a weekend or an instant payment never "missed" today's cut-off.
+    expect(plan('STANDARD', '2025-07-07T21:00:00Z', '2025-07-09').cutoffPassed).toBe(false);
+    expect(plan('STANDARD', '2025-07-05T21:00:00Z').cutoffPassed).toBe(false);
+    expect(plan('INSTANT', '2025-07-07T21:00:00Z').cutoffPassed).toBe(false);
   });
 });

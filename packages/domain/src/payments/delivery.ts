@@ -12,6 +12,8 @@ import {
   nextBusinessDay,
 } from '../dates/business-days.js';
 import { toCalendarDate } from '../dates/calendar-date.js';
+import { formatDate } from '../format/date.js';
+import { formatMoney } from '../format/number.js';
 import { formatWallClock, newYorkInstant, RAILS_TIME_ZONE, toNewYorkWallTime } from './new-york-time.js';
 
 /**
@@ -52,6 +54,35 @@ export const SPEED_BLOCKERS = [
 ] as const;
 export type SpeedBlocker = (typeof SPEED_BLOCKERS)[number];
 
+/**
+ * Why a speed is not available, in words: said after the spec's 'This payment isn’t eligible for this
+ * delivery speed.' (issue 15).
+ */
+export const speedBlockerText = (speed: DeliverySpeed, reason: SpeedBlocker): string => {
+  switch (reason) {
+    case 'CARD_STANDARD_ONLY':
+      return 'Card payments go by Standard delivery only.';
+    case 'PAYEE_BANK_NOT_INSTANT':
+      return 'The vendor’s bank can’t receive instant payments.';
+    case 'PAYEE_BANK_PENDING':
+      return 'The vendor hasn’t added verified bank details yet, so only Standard delivery can be promised.';
+    case 'AMOUNT_OVER_LIMIT':
+      return speed === 'INSTANT'
+        ? `Instant payments are limited to ${formatMoney(INSTANT_MAX_CENTS)}.`
+        : `Same Day payments are limited to ${formatMoney(SAME_DAY_MAX_CENTS)}.`;
+  }
+};
+
+/** The spec's sentence followed by the reason: 'This payment isn’t eligible … speed. Card payments …'. */
+export const speedNotEligibleMessage = (speed: DeliverySpeed, reason: SpeedBlocker): string =>
+  `${DELIVERY_SPEED_NOT_ELIGIBLE_MESSAGE} ${speedBlockerText(speed, reason)}`;
+
+/** Said of a payment asked for today that missed today's cut-off (or last Same Day window). */
+export const cutoffPassedText = (speed: DeliverySpeed, processOn: string): string =>
+  speed === 'SAME_DAY'
+    ? `Today’s last Same Day window (4:45 PM ET) has passed, so it is sent on ${formatDate(processOn)}.`
+    : `Today’s 4:45 PM ET cut-off has passed, so it is sent on ${formatDate(processOn)}.`;
+
 export interface SpeedRulesInput {
   amountCents: number;
   /** BANK or CARD; when omitted (deliveryPlan only) the method rule is not checked. */
@@ -87,6 +118,8 @@ export interface SpeedAvailability {
   reason: SpeedBlocker | null;
   /** The spec's sentence for a speed that is not allowed, null when allowed. */
   message: string | null;
+  /** Why it is not allowed, in words (speedBlockerText), null when allowed. */
+  reasonText: string | null;
 }
 
 /**
@@ -102,7 +135,12 @@ export const allowedSpeeds = (
     const reason = speedBlocker(speed, input);
     return [
       speed,
-      { allowed: reason === null, reason, message: reason ? DELIVERY_SPEED_NOT_ELIGIBLE_MESSAGE : null },
+      {
+        allowed: reason === null,
+        reason,
+        message: reason ? DELIVERY_SPEED_NOT_ELIGIBLE_MESSAGE : null,
+        reasonText: reason ? speedBlockerText(speed, reason) : null,
+      },
     ] as const;
   });
   return Object.fromEntries(entries) as Record<DeliverySpeed, SpeedAvailability>;
@@ -126,6 +164,11 @@ export interface DeliveryPlan {
   processOn: string;
   /** True when `processOn` is later than the requested process date (closed day or missed cutoff). */
   rolledForward: boolean;
+  /**
+   * True when the payment was asked for today, a business day, and goes a later day only because today's
+   * cut-off (or last Same Day window) has passed; see cutoffPassedText.
+   */
+  cutoffPassed: boolean;
   /** Delivery day range; earliest = latest except for STANDARD (3 to 5 business days). */
   expectedDeliveryOn: { earliest: string; latest: string };
   /** Submission cutoff of `processOn`; null for INSTANT, which has none. */
@@ -167,6 +210,7 @@ export const deliveryPlan = (input: DeliveryPlanInput): DeliveryPlan => {
       ...base,
       processOn: requested,
       rolledForward: requested !== requestedDate,
+      cutoffPassed: false,
       expectedDeliveryOn: { earliest: requested, latest: requested },
       cutoff: null,
     };
@@ -192,6 +236,7 @@ export const deliveryPlan = (input: DeliveryPlanInput): DeliveryPlan => {
     ...base,
     processOn,
     rolledForward: processOn !== requestedDate,
+    cutoffPassed: isToday && openToday && processOn !== now.date,
     expectedDeliveryOn: {
       earliest: addBusinessDays(processOn, details.minBusinessDays, options),
       latest: addBusinessDays(processOn, details.maxBusinessDays, options),

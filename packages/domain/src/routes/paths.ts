@@ -60,6 +60,8 @@ export const paths = {
 
   bills: (businessId: string) => business(businessId, '/bills'),
   billCreate: (businessId: string) => business(businessId, '/bills/create'),
+  /** Editing an unpaid bill (issue 15; the spec has no page of its own for it). */
+  billEdit: (businessId: string, billId: string) => business(businessId, `/bills/${enc(billId)}/edit`),
   billsDue: (businessId: string) => business(businessId, '/bills/due'),
   billsForReview: (businessId: string) => business(businessId, '/bills/payment-request'),
   billPayments: (businessId: string) => business(businessId, '/bills/payment/list'),

@@ -393,6 +393,10 @@ export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 export const speedOptionSchema = z.object({
   allowed: z.boolean(),
   /** The spec's sentence when not allowed. */
+  /** Why it is not allowed, in words (said after `message`), null when allowed. */
+  reasonText: z.string().nullable().optional(),
+  /** When allowed but today's cut-off has passed: when it is sent instead. */
+  note: z.string().nullable().optional(),
   message: z.string().nullable(),
   processOn: z.string(),
   expectedDelivery: dateWindowSchema,
@@ -402,6 +406,18 @@ export const transferSpeedViewSchema = z.object({
   method: z.enum(['BANK', 'CARD']),
 });
 export type TransferSpeedView = z.infer<typeof transferSpeedViewSchema>;
+/** `GET business/{id}/payments/pay-context?billId=`: what the pay page needs from the server. */
+export const payContextQuerySchema = z.object({ billId: z.string().trim().min(1).max(64) });
+export const payContextSchema = z
+  .object({
+    /** The rails' business day today ('YYYY-MM-DD', New York, from the server's clock). */
+    today: z.string(),
+    /** Where the vendor receives the payment, masked; null while the vendor has not added it. */
+    receivingBank: z.object({ bankName: z.string(), accountMask: z.string() }).nullable(),
+  })
+  .meta({ id: 'PayContext' });
+export type PayContext = z.infer<typeof payContextSchema>;
+
 
 export const bulkScheduleResultSchema = z.object({
   results: z.array(

@@ -219,6 +219,34 @@ describe('POST bills', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(BILL_MESSAGES.notEditable);
   });
+
+  it('refuses to edit a bill once part of it is paid (marked paid or settled), and one of another business', async () => {
+    const s = await setup();
+    const edit = (billId: string, refNo: string, headers = s.headers) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: url(s, `/bills/${billId}`),
+        headers,
+        payload: billBody(s, { refNo }),
+      });
+    const marked = await createBill(s);
+    await t.context.database.db.transaction((tx) => markBillPaid(tx, marked.id, 100));
+    const refused = await edit(marked.id, marked.refNo);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ errorCode: 'CONFLICT', message: BILL_MESSAGES.notEditable });
+
+    const settled = await createBill(s, { refNo: 'BILL-0777' });
+    await t.context.database.db.transaction(async (tx) => {
+      await scheduleOnBill(tx, settled.id, 100);
+      await settleOnBill(tx, settled.id, 100);
+    });
+    expect((await edit(settled.id, settled.refNo)).statusCode).toBe(409);
+
+    const other = await setup();
+    const fresh = await createBill(s, { refNo: 'BILL-0778' });
+    expect((await edit(fresh.id, fresh.refNo, other.headers)).statusCode).toBe(404);
+    expect((await edit(fresh.id, fresh.refNo)).statusCode).toBe(200);
+  });
 });
 
 describe('drafts', () => {

@@ -238,7 +238,9 @@ describe('POST payments', () => {
     expect(res.json()).toMatchObject({
       statusCode: 422,
       errorCode: 'SPEED_NOT_ALLOWED',
-      message: 'This payment isn’t eligible for this delivery speed.',
+      // The spec's sentence, then why.
+      message:
+        'This payment isn’t eligible for this delivery speed. The vendor’s bank can’t receive instant payments.',
     });
     const nextDay = await schedulePayment(t, p, bill.id, 10, { deliverySpeed: 'NEXT_DAY' });
     expect(nextDay).toMatchObject({ expectedDelivery: { earliest: '2026-11-03', latest: '2026-11-03' } });
@@ -724,14 +726,86 @@ describe('reading payments', () => {
     expect(data.speeds.STANDARD).toEqual({
       allowed: true,
       message: null,
+      reasonText: null,
+      note: null,
       processOn: '2026-11-02',
       expectedDelivery: { earliest: '2026-11-05', latest: '2026-11-09' },
     });
     expect(data.speeds.INSTANT).toMatchObject({
       allowed: false,
       message: 'This payment isn’t eligible for this delivery speed.',
+      reasonText: 'The vendor’s bank can’t receive instant payments.',
     });
     expect(data.speeds.SAME_DAY.allowed).toBe(true);
+  });
+
+  it('says why: cards are Standard only, and today’s cut-off has passed', async () => {
+    const p = await payer(t);
+    const bill = await makeBill(t, p, '100.00');
+    const card = (await addCardVia(t, p.headers, p.businessId)).json().data;
+    const speedsFor = async (paymentInstrumentId: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: payUrl(p.businessId, '/payments/transfer/speed'),
+        headers: p.headers,
+        payload: { paymentInstrumentId, amount: 50, billId: bill.id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.speeds;
+    };
+    const byCard = await speedsFor(card.id);
+    expect(byCard.NEXT_DAY).toMatchObject({
+      allowed: false,
+      reasonText: 'Card payments go by Standard delivery only.',
+    });
+    t.clock.set('2026-11-02T22:00:00.000Z'); // Monday 17:00 in New York: past the 16:45 cut-off
+    const late = await speedsFor(p.bank.id);
+    expect(late.STANDARD).toMatchObject({
+      allowed: true,
+      processOn: '2026-11-03',
+      note: 'Today’s 4:45 PM ET cut-off has passed, so it is sent on Nov 3, 2026.',
+    });
+  });
+});
+
+describe('GET payments/pay-context', () => {
+  it('gives the rails’ business today (the server clock) and the vendor’s bank, masked', async () => {
+    t.clock.set('2026-11-03T03:00:00.000Z'); // Monday 22:00 in New York, already Tuesday in UTC
+    const p = await payer(t);
+    const bill = await makeBill(t, p, '100.00');
+    const res = await get(p, `/payments/pay-context?billId=${bill.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      today: '2026-11-02',
+      receivingBank: { bankName: 'First Harbor Bank', accountMask: '0123' },
+    });
+  });
+
+  it('says no bank while the vendor has none; other businesses and members without access are refused', async () => {
+    const p = await payer(t, { vendorBank: false });
+    const bill = await makeBill(t, p, '100.00');
+    expect((await get(p, `/payments/pay-context?billId=${bill.id}`)).json().data.receivingBank).toBeNull();
+    const other = await payer(t);
+    expect((await get(other, `/payments/pay-context?billId=${bill.id}`)).statusCode).toBe(404);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: payUrl(p.businessId, `/payments/pay-context?billId=${bill.id}`),
+      headers: other.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const user = await makeUser(t.context);
+    await addMemberWithPermissions(t.context, {
+      businessId: p.businessId,
+      user,
+      permissions: ['GET_PAID_DUE_INVOICES.view'],
+    });
+    const outsider = await t.app.inject({
+      method: 'GET',
+      url: payUrl(p.businessId, `/payments/pay-context?billId=${bill.id}`),
+      headers: await signIn(t.context, user),
+    });
+    expect(outsider.json()).toMatchObject({ statusCode: 403, errorCode: 'ACCESS_DENIED' });
+    expect((await get(p, '/payments/pay-context')).statusCode).toBe(400);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Subject } from '@ferry/domain/permissions';
+import { ACCESS_DENIED_MESSAGE, type Subject } from '@ferry/domain/permissions';
 import {
   bulkScheduleRequestSchema,
   bulkScheduleResultSchema,
@@ -7,6 +7,8 @@ import {
   MARK_AS_PAID_TYPES,
   markAsPaidRequestSchema,
   multiplePaymentsQuerySchema,
+  payContextQuerySchema,
+  payContextSchema,
   paymentDetailSchema,
   paymentsQuerySchema,
   paymentsSummarySchema,
@@ -39,6 +41,7 @@ import {
   getPayments,
   listPayments,
   markAsPaid,
+  payContext,
   paymentsSummary,
   reattemptPayment,
   reschedulePayment,
@@ -144,6 +147,35 @@ export const paymentRoutes =
             request: request.body,
           }),
         ),
+    );
+
+    app.get(
+      `${base}/payments/pay-context`,
+      {
+        // Membership here; the bill page's readers (due bills, payments or paying) checked below.
+        config: { business: {} },
+        schema: {
+          tags,
+          summary: 'The business day today on the rails’ clock and the bank the bill’s vendor is paid into',
+          params,
+          querystring: payContextQuerySchema,
+          response: { 200: envelopeSchema(payContextSchema), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const business = getBusiness(request);
+        const { ability } = business;
+        if (
+          !ability.can('read', 'PayDueBill') &&
+          !ability.can('read', 'PayPayments') &&
+          !ability.can(PAYMENTS_MANAGE[0], PAYMENTS_MANAGE[1])
+        ) {
+          throw new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
+        }
+        return ok(
+          await payContext(context, { businessId: business.businessId, billId: request.query.billId }),
+        );
+      },
     );
 
     app.get(

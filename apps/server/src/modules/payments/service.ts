@@ -5,10 +5,12 @@ import { formatMoney } from '@ferry/domain/format';
 import { centsToAmount, MIN_AMOUNT_CENTS } from '@ferry/domain/money';
 import {
   allowedSpeeds,
+  cutoffPassedText,
   deliveryPlan,
   type EnginePaymentStatus,
   processDateBounds,
   reattemptBlocker,
+  speedNotEligibleMessage,
 } from '@ferry/domain/payments';
 import {
   type BulkScheduleResult,
@@ -17,6 +19,7 @@ import {
   PAYMENT_FORM_MESSAGES,
   PAYMENT_MESSAGES,
   type ParsedCreatePaymentRequest,
+  type PayContext,
   type PaymentDetail,
   type PaymentsQuery,
   type PaymentsSummary,
@@ -144,6 +147,8 @@ export interface PayeeBank {
   /** A bank change hold in force until then. */
   holdUntil: Date | null;
 }
+  /** The bank it is paid into (name and last digits), when on file. */
+  bank?: { bankName: string; accountMask: string } | null;
 
 /** Where a vendor receives payments: its own banks (network vendor) or the banks the payer entered. */
 export async function payeeBankOf(db: DbOrTx, vendor: ContactRow): Promise<PayeeBank> {
@@ -163,16 +168,31 @@ export async function payeeBankOf(db: DbOrTx, vendor: ContactRow): Promise<Payee
     if (!bank) return { onFile: false, instant: false, holdUntil: null };
     const holds = rows.map((r) => r.holdUntil).filter((d): d is Date => d !== null);
     const holdUntil = holds.length ? new Date(Math.max(...holds.map((d) => d.getTime()))) : null;
-    return { onFile: true, instant: bank.provider === 'PLAID', holdUntil };
+    return {
+      onFile: true,
+      instant: bank.provider === 'PLAID',
+      holdUntil,
+      bank: { bankName: bank.bankName, accountMask: bank.accountMask },
+    };
   }
   const [bank] = await db
-    .select({ id: vendorBankAccounts.id })
+    .select({
+      id: vendorBankAccounts.id,
+      bankName: vendorBankAccounts.bankName,
+      accountMask: vendorBankAccounts.accountMask,
+    })
     .from(vendorBankAccounts)
     .where(
       and(eq(vendorBankAccounts.contactId, vendor.id), ne(vendorBankAccounts.verificationStatus, 'REJECTED')),
     )
     .limit(1);
-  return { onFile: Boolean(bank), instant: false, holdUntil: null };
+    .orderBy(desc(vendorBankAccounts.isPrimary), desc(vendorBankAccounts.sequence))
+  return {
+    onFile: Boolean(bank),
+    instant: false,
+    holdUntil: null,
+    bank: bank ? { bankName: bank.bankName, accountMask: bank.accountMask } : null,
+  };
 }
 
 async function findVendor(db: DbOrTx, businessId: string, vendorId: string): Promise<ContactRow> {
@@ -250,9 +270,14 @@ function planDelivery(
     payeeBankInstant: options.payee.instant,
     payeeBankOnFile: options.payee.onFile,
   });
-  if (!rules[options.speed].allowed) {
-    throw new AppError('SPEED_NOT_ALLOWED', PAYMENT_MESSAGES.speedNotAllowed, {
-      errors: [{ field: 'deliverySpeed', message: PAYMENT_MESSAGES.speedNotAllowed }],
+  const rule = rules[options.speed];
+  if (!rule.allowed) {
+    // The spec's sentence, then why (issue 15): 'This payment isn’t eligible … Card payments go …'.
+    const message = rule.reason
+      ? speedNotEligibleMessage(options.speed, rule.reason)
+      : PAYMENT_MESSAGES.speedNotAllowed;
+    throw new AppError('SPEED_NOT_ALLOWED', message, {
+      errors: [{ field: 'deliverySpeed', message }],
     });
   }
   const plan = deliveryPlan({
@@ -643,6 +668,8 @@ export async function transferSpeeds(
         },
       ];
     }),
+          reasonText: rules[speed].reasonText,
+          note: rules[speed].allowed && plan.cutoffPassed ? cutoffPassedText(speed, plan.processOn) : null,
   ) as TransferSpeedView['speeds'];
   return { speeds, method: instrument.kind };
 }
@@ -652,6 +679,18 @@ export async function transferSpeeds(
 
 async function lockOwnPayment(tx: DbOrTx, businessId: string, paymentId: string): Promise<PaymentRow> {
   if (!ID.test(paymentId)) throw paymentNotFound();
+/** GET payments/pay-context?billId=: the server's business today and where the bill's vendor is paid. */
+export async function payContext(
+  context: PaymentsContext,
+  options: { businessId: string; billId: string },
+): Promise<PayContext> {
+  const { db } = context.database;
+  const { bill } = await findBillOrThrow(db, { businessId: options.businessId, billId: options.billId });
+  const vendor = await findVendor(db, options.businessId, bill.vendorId);
+  const payee = await payeeBankOf(db, vendor);
+  return { today: businessToday(context), receivingBank: payee.bank ?? null };
+}
+
   const row = await lockPayment(tx, paymentId);
   if (!row || row.businessId !== businessId) throw paymentNotFound();
   return row;

@@ -36,7 +36,8 @@ export type DeliverySpeedFieldProps = {
 /**
  * 'Delivery Speed' (spec 002 §2, §4): one radio card per speed with its description and expected delivery
  * window; speeds the server does not allow are disabled with 'This payment isn’t eligible for this
- * delivery speed.'.
+ * delivery speed.' followed by the server's reason (card, limit, vendor bank), and an allowed speed that
+ * missed today's cut-off says when it goes instead.
  */
 export const DeliverySpeedField = ({
   value,
@@ -89,9 +90,16 @@ export const DeliverySpeedField = ({
                   {option && allowed ? (
                     <Text size="xs">{expectedDeliveryText(option.expectedDelivery)}</Text>
                   ) : null}
+                  {option && allowed && option.note ? (
+                    <Text size="xs" c="orange.9">
+                      {option.note}
+                    </Text>
+                  ) : null}
                   {notEligible ? (
                     <Text size="xs" c="red.8">
-                      {DELIVERY_SPEED_NOT_ELIGIBLE_MESSAGE}
+                      {option?.reasonText
+                        ? `${DELIVERY_SPEED_NOT_ELIGIBLE_MESSAGE} ${option.reasonText}`
+                        : DELIVERY_SPEED_NOT_ELIGIBLE_MESSAGE}
                     </Text>
                   ) : null}
                 </Stack>

@@ -8,6 +8,7 @@ import {
   cardViewSchema,
   contactViewSchema,
   type DeliverySpeed,
+  type FeeQuote,
   feeQuoteSchema,
   type MarkAsPaidRequest,
   paymentViewSchema,
@@ -136,22 +137,22 @@ export const useTransferSpeed = (businessId: string, input: TransferSpeedInput |
 export type CardFeeInput = { baseAmount: number; payeeId: string; cardId: string };
 
 /**
- * `POST card-payment/fee-quote {baseAmount, payeeId, cardId}`: the card fee in cents. Never cached
- * (spec 002 §9); a failure counts as a fee of 0 (§8), so this query never fails.
+ * `POST card-payment/fee-quote {baseAmount, payeeId, cardId}`: the fee engine's quote (fee in cents,
+ * rate, reason). Never cached (spec 002 §9); a failure is null, a fee of 0 (§8), so this query never fails.
  */
 export const useCardFee = (businessId: string, input: CardFeeInput | null) =>
   useQuery({
     queryKey: payKeys.cardFee(businessId, input ?? { baseAmount: 0, payeeId: '', cardId: '' }),
-    queryFn: async ({ signal }): Promise<number> => {
+    queryFn: async ({ signal }): Promise<FeeQuote | null> => {
       try {
         const quote = await api.post(`${base(businessId)}/card-payment/fee-quote`, input, {
           schema: feeQuoteSchema,
           signal,
         });
-        return quote.feeCents;
+        return quote;
       } catch (error) {
         if (signal.aborted) throw error;
-        return 0;
+        return null;
       }
     },
     enabled: input !== null && businessId !== '',

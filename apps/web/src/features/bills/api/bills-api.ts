@@ -159,6 +159,26 @@ export const useCreateBill = (businessId: string) => {
   });
 };
 
+/** `GET bills/{billId}`: a saved bill (the same cache entry as the bill page's). */
+export const useBillDetail = (businessId: string, billId: string) =>
+  useQuery({
+    queryKey: [...billKeys.business(businessId), 'detail', billId] as const,
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/bills/${encodeURIComponent(billId)}`, { schema: billViewSchema, signal }),
+    enabled: businessId !== '' && billId !== '',
+  });
+
+/** `PATCH bills/{billId}`: the whole bill again; refused (409) once money is scheduled or paid on it. */
+export const useUpdateBill = (businessId: string, billId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body }: { body: CreateBillBody }) =>
+      api.patch(`${base(businessId)}/bills/${encodeURIComponent(billId)}`, body, { schema: billViewSchema }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: billKeys.business(businessId), refetchType: 'all' }),
+  });
+};
+
 /** `POST bills/draft` the first time, `PATCH bills/draft/{id}` after. */
 export const useSaveBillDraft = (businessId: string) =>
   useMutation({

@@ -2,6 +2,7 @@ import {
   BILL_LIMITS,
   BILL_MESSAGES,
   type BillAttachmentView,
+  type BillView,
   dueDateForTerm,
   formatMoney,
   PAYMENT_TERMS,
@@ -40,12 +41,14 @@ import {
   useCreateBill,
   useNextReferenceNumber,
   useSaveBillDraft,
+  useUpdateBill,
   useUploadBillAttachment,
 } from '../api/bills-api';
 import {
   type BillFormErrors,
   type BillFormValues,
   type BillLineForm,
+  billToForm,
   fieldOfServerMessage,
   formTotals,
   initialBillForm,
@@ -60,6 +63,7 @@ import { BillLinesField } from './bill-lines-field';
 
 export const BILL_SAVED_MESSAGE = 'Bill saved.';
 export const DRAFT_SAVED_MESSAGE = 'Draft saved.';
+export const BILL_UPDATED_MESSAGE = 'Bill updated.';
 const TERM_OPTIONS = PAYMENT_TERMS.map((term) => ({ value: term.value, label: term.label }));
 
 const TotalRow = ({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) => (
@@ -77,21 +81,29 @@ const TotalRow = ({ label, cents, strong }: { label: string; cents: number; stro
  * `/b/{id}/bills/create` (spec 002 §2 "Create bill"): vendor, bill number (prefilled with the next one),
  * dates and payment terms, line items against items or expense accounts, discount, tax, memo and
  * attachments, with the totals worked out as the server does. Save as draft, Save bill (idempotent), and
- * the save-before-exit dialog when leaving with unsaved changes.
+ * the save-before-exit dialog when leaving with unsaved changes. With `bill` (`/b/{id}/bills/{billId}/edit`)
+ * it edits that unpaid bill instead: the form prefilled, Save (PATCH bills/{billId}), no drafts, and back
+ * to the bill's page.
  */
-export function CreateBillPage() {
+export function CreateBillPage({ bill }: { bill?: BillView } = {}) {
   const { businessId = '' } = useParams();
   const navigate = useNavigate();
-  const listHref = paths.billsDue(businessId);
+  // Editing goes back to the bill's page; creating, to the Bills tab.
+  const listHref = bill ? paths.billMakePayment(businessId, bill.id) : paths.billsDue(businessId);
+  const editing = bill !== undefined;
   const vendorsQuery = useBillVendors(businessId);
   const itemsQuery = useBillItems(businessId);
   const accountsQuery = useBillAccounts(businessId);
   const referenceQuery = useNextReferenceNumber(businessId);
   const createBill = useCreateBill(businessId);
+  const updateBill = useUpdateBill(businessId, bill?.id ?? '');
+  const saving = editing ? updateBill : createBill;
   const saveDraft = useSaveBillDraft(businessId);
   const upload = useUploadBillAttachment(businessId);
 
-  const [values, setValues] = useState<BillFormValues>(() => initialBillForm(localToday()));
+  const [values, setValues] = useState<BillFormValues>(() =>
+    bill ? billToForm(bill) : initialBillForm(localToday()),
+  );
   const [errors, setErrors] = useState<BillFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -195,31 +207,30 @@ export function CreateBillPage() {
     const found = validateBillForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    createBill.mutate(
-      { body: toBillBody(values, draftId), idempotencyKey },
-      {
-        onSuccess: () => {
-          setDirty(false);
-          notifications.show({ color: 'teal', message: BILL_SAVED_MESSAGE });
-          void navigate(listHref);
-        },
-        onError: (error) => {
-          if (isApiError(error)) {
-            const fieldErrors: BillFormErrors = {};
-            for (const e of error.errors) {
-              const field = fieldOfServerMessage(e.field, e.message);
-              if (field && !(field in fieldErrors)) fieldErrors[field] = e.message;
-            }
-            if (error.message === BILL_MESSAGES.referenceTaken) fieldErrors.refNo = error.message;
-            if (Object.keys(fieldErrors).length > 0) {
-              setErrors(fieldErrors);
-              return;
-            }
-          }
-          setFormError(getErrorMessage(error));
-        },
+    const options = {
+      onSuccess: () => {
+        setDirty(false);
+        notifications.show({ color: 'teal', message: editing ? BILL_UPDATED_MESSAGE : BILL_SAVED_MESSAGE });
+        void navigate(listHref);
       },
-    );
+      onError: (error: Error) => {
+        if (isApiError(error)) {
+          const fieldErrors: BillFormErrors = {};
+          for (const e of error.errors) {
+            const field = fieldOfServerMessage(e.field, e.message);
+            if (field && !(field in fieldErrors)) fieldErrors[field] = e.message;
+          }
+          if (error.message === BILL_MESSAGES.referenceTaken) fieldErrors.refNo = error.message;
+          if (Object.keys(fieldErrors).length > 0) {
+            setErrors(fieldErrors);
+            return;
+          }
+        }
+        setFormError(getErrorMessage(error));
+      },
+    };
+    if (editing) updateBill.mutate({ body: toBillBody(values, null) }, options);
+    else createBill.mutate({ body: toBillBody(values, draftId), idempotencyKey }, options);
   };
 
   const leave = () => {
@@ -242,7 +253,7 @@ export function CreateBillPage() {
   const isPercent = values.discountType === 'PERCENT';
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create bill">
+    <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit bill' : 'Create bill'}>
       <Stack gap="lg" maw={1120}>
         <Group justify="space-between" align="center">
           <Stack gap={4}>
@@ -258,22 +269,28 @@ export function CreateBillPage() {
             >
               <Group gap={4}>
                 <IconArrowLeft size={14} aria-hidden />
-                Bills
+                {editing ? 'Bill' : 'Bills'}
               </Group>
             </Anchor>
             <Title order={1} fz={30} lts="-0.02em">
-              Create bill
+              {editing ? `Edit bill ${bill.refNo}` : 'Create bill'}
             </Title>
           </Stack>
           <Group gap="sm">
             <Button variant="default" onClick={leave}>
               Cancel
             </Button>
-            <Button variant="light" onClick={() => onSaveDraft()} loading={saveDraft.isPending && !exitOpen}>
-              Save as draft
-            </Button>
-            <Button type="submit" loading={createBill.isPending}>
-              Save bill
+            {editing ? null : (
+              <Button
+                variant="light"
+                onClick={() => onSaveDraft()}
+                loading={saveDraft.isPending && !exitOpen}
+              >
+                Save as draft
+              </Button>
+            )}
+            <Button type="submit" loading={saving.isPending}>
+              {editing ? 'Save' : 'Save bill'}
             </Button>
           </Group>
         </Group>
@@ -465,7 +482,9 @@ export function CreateBillPage() {
         <Dialog opened={exitOpen} onClose={() => setExitOpen(false)} title="Save your changes?">
           <Stack gap="lg">
             <Text size="sm">
-              This bill has changes that are not saved. Save them as a draft before leaving?
+              {editing
+                ? 'This bill has changes that are not saved. Leave without saving them?'
+                : 'This bill has changes that are not saved. Save them as a draft before leaving?'}
             </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setExitOpen(false)}>
@@ -482,12 +501,14 @@ export function CreateBillPage() {
               >
                 Discard
               </Button>
-              <Button
-                loading={saveDraft.isPending}
-                onClick={() => onSaveDraft(() => void navigate(listHref))}
-              >
-                Save as draft
-              </Button>
+              {editing ? null : (
+                <Button
+                  loading={saveDraft.isPending}
+                  onClick={() => onSaveDraft(() => void navigate(listHref))}
+                >
+                  Save as draft
+                </Button>
+              )}
             </Group>
           </Stack>
         </Dialog>

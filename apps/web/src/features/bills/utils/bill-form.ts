@@ -3,6 +3,7 @@ import {
   type BillAttachmentView,
   type BillDraftPayload,
   type BillTotals,
+  type BillView,
   billRequestSchema,
   computeBillTotals,
   DEFAULT_PAYMENT_TERM,
@@ -63,6 +64,35 @@ export const initialBillForm = (today: string): BillFormValues => ({
   memo: '',
   attachments: [],
 });
+
+/** The form of a saved bill, for editing it (amounts as typed: '1250.50', quantities as '2'). */
+export const billToForm = (bill: BillView): BillFormValues => ({
+  vendorId: bill.contact.id,
+  refNo: bill.refNo,
+  billDate: bill.billDate,
+  dueDate: bill.dueDate,
+  paymentTerm: bill.paymentTerm,
+  lines: bill.lines.map((line) => ({
+    ...newLine(),
+    target: line.itemId
+      ? `item:${line.itemId}`
+      : line.chartAccountId
+        ? `account:${line.chartAccountId}`
+        : null,
+    description: line.description ?? '',
+    quantity: String(line.quantity),
+    unitPrice: line.unitPrice.toFixed(2),
+  })),
+  discountType: bill.discount?.type ?? 'AMOUNT',
+  discountValue: bill.discount ? String(bill.discount.value) : '',
+  taxAmount: bill.taxAmount ? bill.taxAmount.toFixed(2) : '',
+  memo: bill.memo ?? '',
+  attachments: bill.attachments,
+});
+
+/** Whether a bill may still be edited: nothing paid, scheduled or cancelled (the server's rule). */
+export const isBillEditable = (bill: Pick<BillView, 'status' | 'amount' | 'balance' | 'scheduledAmount'>) =>
+  bill.status !== 'cancelled' && bill.scheduledAmount === 0 && bill.balance === bill.amount;
 
 /** The due date a term gives, or the date already entered (custom terms, or no valid bill date yet). */
 export const recomputeDueDate = (billDate: string, term: PaymentTerm, current: string): string => {

@@ -36,6 +36,7 @@ const routes: RouteObject[] = [
 const SPEED_API = `${PAY_API}/payments/transfer/speed`;
 const FEE_API = `${PAY_API}/card-payment/fee-quote`;
 const PAYMENTS_API = `${PAY_API}/payments`;
+const CONTEXT_API = `${PAY_API}/payments/pay-context`;
 
 const BANK_LABEL = 'Chase Checking *** 1234';
 const PENDING_LABEL = 'Harbor Credit Union Checking *** 6789 (Not verified)';
@@ -52,11 +53,23 @@ const setup = (handlers: Record<string, MockHandler> = {}, business = makeTestBu
     [`GET ${PAY_API}/accounting/contacts/vendors/${VENDOR_ID}`]: ok(makeTestVendor()),
     [`GET ${PAY_API}/vendor/bank-accounts`]: ok(VENDOR_WITH_BANK),
     [`POST ${SPEED_API}`]: ok(makeSpeedView(['INSTANT'])),
+    [`GET ${CONTEXT_API}`]: ok({
+      today: '2026-11-05',
+      receivingBank: { bankName: 'First Harbor Bank', accountMask: '0123' },
+    }),
     ...handlers,
   });
 
 const amountInput = () => screen.getByRole('textbox', { name: /Pay Amount/ });
 const payButton = () => screen.getByRole('button', { name: /^(Pay|Schedule payment)$/ });
+const reviewDialog = () => screen.findByRole('dialog', { name: 'Review payment' });
+/** Pay / Schedule payment, then Confirm in the review step. */
+const payAndConfirm = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(payButton());
+  await user.click(
+    within(await reviewDialog()).getByRole('button', { name: /^Confirm and (pay|schedule)$/ }),
+  );
+};
 
 beforeEach(() => {
   // Thursday, November 5, 2026, 9:00 local: a business day.
@@ -181,6 +194,11 @@ describe('Make payment page', () => {
     await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), CARD_LABEL);
     expect(await screen.findByLabelText('Card fee $30.00')).toBeInTheDocument();
     expect(screen.getByLabelText('Total $1,030.00')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Paid by you: the vendor adds a 3% card fee to card payments (at most 3%, the card networks’ cap).',
+      ),
+    ).toBeInTheDocument();
     expect(api.bodiesOf(`POST ${FEE_API}`)[0]).toEqual({
       baseAmount: 1000,
       payeeId: PAYEE_BUSINESS_ID,
@@ -215,9 +233,10 @@ describe('Make payment page', () => {
     await user.type(input, '400');
     await user.type(screen.getByRole('textbox', { name: 'Internal Remarks' }), '  November order  ');
     await waitFor(() => expect(payButton()).toBeEnabled());
-    await user.click(payButton());
+    await payAndConfirm(user);
     expect(await screen.findAllByText('The service is not available right now.')).not.toHaveLength(0);
-    await user.click(payButton());
+    // The review stays open; Confirm again sends the same payment with the same key.
+    await user.click(within(await reviewDialog()).getByRole('button', { name: 'Confirm and pay' }));
     expect(
       await screen.findByRole('heading', {
         name: `Payment detail at /b/${PAY_BUSINESS_ID}/bills/payment/pppppppppppppppppppppp01/detail`,
@@ -259,7 +278,7 @@ describe('Make payment page', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
     await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), BANK_LABEL);
     await waitFor(() => expect(payButton()).toBeEnabled());
-    await user.click(payButton());
+    await payAndConfirm(user);
     expect(
       await screen.findByText('Amount cannot exceed the unscheduled balance of $900.00.'),
     ).toBeInTheDocument();
@@ -268,7 +287,7 @@ describe('Make payment page', () => {
     await user.clear(input);
     await user.type(input, '900');
     await waitFor(() => expect(payButton()).toBeEnabled());
-    await user.click(payButton());
+    await payAndConfirm(user);
     await waitFor(() => expect(api.callsTo(`POST ${PAYMENTS_API}`)).toHaveLength(2));
     const keys = api.fetchMock.mock.calls
       .filter(
@@ -300,5 +319,74 @@ describe('Make payment page', () => {
     renderRoutes(routes, PAGE);
     expect(await screen.findByText(/Bill not found\./)).toBeInTheDocument();
     expect(within(document.body).queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  });
+
+  it('reviews before paying: Back sends nothing, Confirm sends exactly one payment even when clicked twice', async () => {
+    const user = userEvent.setup();
+    const api = setup({
+      [`GET ${CONTEXT_API}`]: ok({
+        today: '2026-11-05',
+        receivingBank: { bankName: 'First Harbor Bank', accountMask: '000123' },
+      }),
+      [`POST ${PAYMENTS_API}`]: ok(makePaymentView(), { status: 201 }),
+    });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    expect(await screen.findByText('Blue Bottle Supply · First Harbor Bank ••••0123')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), BANK_LABEL);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    const dialog = await reviewDialog();
+    for (const text of [
+      'Blue Bottle Supply',
+      'First Harbor Bank ••••0123',
+      BANK_LABEL,
+      'Standard',
+      '$1,000.00',
+      '$0.00',
+      'Nov 10, 2026 – Nov 12, 2026',
+    ]) {
+      expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(within(dialog).getByText('Debit date').nextSibling).toHaveTextContent('Nov 5, 2026');
+    expect(within(dialog).getByText('Total debited').nextSibling).toHaveTextContent('$1,000.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Review payment' })).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo(`POST ${PAYMENTS_API}`)).toHaveLength(0);
+    expect(amountInput()).toHaveValue('1,000.00');
+
+    await user.click(payButton());
+    const confirm = within(await reviewDialog()).getByRole('button', { name: 'Confirm and pay' });
+    await user.dblClick(confirm);
+    expect(
+      await screen.findByRole('heading', {
+        name: `Payment detail at /b/${PAY_BUSINESS_ID}/bills/payment/pppppppppppppppppppppp01/detail`,
+      }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`POST ${PAYMENTS_API}`)).toHaveLength(1);
+  });
+
+  it('defaults the process date to the server’s business today, not the browser’s', async () => {
+    // The sandbox clock is on Monday, November 9, 2026; the browser says Thursday, November 5.
+    const user = userEvent.setup();
+    setup({
+      [`GET ${CONTEXT_API}`]: ok({ today: '2026-11-09', receivingBank: null }),
+    });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    expect(await screen.findByText('Blue Bottle Supply · Vendor adds bank details')).toBeInTheDocument();
+    expect(await screen.findByText('Nov 9, 2026')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), BANK_LABEL);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    const dialog = await reviewDialog();
+    expect(within(dialog).getByText('Receiving bank').nextSibling).toHaveTextContent(
+      'Vendor adds bank details',
+    );
   });
 });

@@ -1,4 +1,6 @@
 import {
+  type CreatePaymentRequest,
+  cardFeeExplanation,
   defineAbilityFor,
   formatDate,
   formatMoney,
@@ -26,7 +28,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileTypePdf, IconInfoCircle, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
@@ -50,7 +52,7 @@ import { useSubmissionKey } from '@/components/pay/use-submission-key';
 import { useVendorBanks } from '@/components/vendor-bank/vendor-bank-api';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { useBusinessAccess } from '@/lib/business-access';
-import { useBill, useCreatePayment } from '../api/pay-bill-api';
+import { useBill, useCreatePayment, usePayContext } from '../api/pay-bill-api';
 import {
   actionBlocker,
   actionLabel,
@@ -66,6 +68,7 @@ import {
   typedPayAmount,
   validatePaymentForm,
 } from '../utils/payment-form';
+import { type PaymentReview, PaymentReviewDialog, receivingBankText } from './payment-review-dialog';
 
 export const MAKE_PAYMENT_TEXT = {
   title: 'Pay bill',
@@ -92,7 +95,7 @@ const successMessage = (payment: PaymentView, today: string): string => {
  * `/b/{id}/bills/payment-request/{billId}/make-payment` (spec 002 §2 "bill payment detail", payment form
  * section; §3, §4 speeds, §5 rules): the bill's header and the payment form — Pay From, Delivery Speed,
  * Process Date, Pay Amount, Internal Remarks, the card fee when paying by card — and Pay / Schedule
- * payment, sent once per submission with an Idempotency-Key.
+ * payment, which opens the review step; Confirm there sends it once with the review's Idempotency-Key.
  */
 export function MakePaymentPage({ aside }: MakePaymentPageProps = {}) {
   const { businessId = '', paymentId: billId = '' } = useParams();
@@ -109,7 +112,15 @@ export function MakePaymentPage({ aside }: MakePaymentPageProps = {}) {
   if (businessQuery.isError) {
     return <ErrorState error={businessQuery.error} onRetry={() => void businessQuery.refetch()} />;
   }
-  const canPay = defineAbilityFor(businessQuery.data.permissions).can('manage', 'PayApproveAndPayBills');
+  const ability = defineAbilityFor(businessQuery.data.permissions);
+  const canPay = ability.can('manage', 'PayApproveAndPayBills');
+  const bill = billQuery.data;
+  // An unpaid bill (nothing scheduled or paid, not cancelled) may be edited by who manages bills.
+  const canEdit =
+    ability.can('manage', 'PayDueBill') &&
+    bill.status !== 'cancelled' &&
+    bill.scheduledAmount === 0 &&
+    bill.balance === bill.amount;
   return (
     <PaymentForm
       key={billQuery.data.id}
@@ -117,6 +128,7 @@ export function MakePaymentPage({ aside }: MakePaymentPageProps = {}) {
       bill={billQuery.data}
       paymentRequestId={paymentRequestId}
       canPay={canPay}
+      canEdit={canEdit}
       onPaid={(payment) => void navigate(paths.billPaymentDetail(businessId, payment.id))}
       aside={aside}
     />
@@ -136,11 +148,24 @@ type PaymentFormProps = {
   bill: Bill;
   paymentRequestId: string | null;
   canPay: boolean;
+  canEdit: boolean;
   onPaid: (payment: PaymentView) => void;
 };
 
-const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside }: PaymentFormProps) => {
-  const today = useMemo(localToday, []);
+const PaymentForm = ({
+  businessId,
+  bill,
+  paymentRequestId,
+  canPay,
+  canEdit,
+  onPaid,
+  aside,
+}: PaymentFormProps) => {
+  const browserToday = useMemo(localToday, []);
+  const payContextQuery = usePayContext(businessId, bill.id);
+  // The server's business day (the sandbox's clock when it is moved), the browser's until it answers.
+  const today = payContextQuery.data?.today ?? browserToday;
+  const receivingBank = payContextQuery.data?.receivingBank;
   const range = holidayRange(today);
   const holidaysQuery = useBankHolidays(range.from, range.to);
   const banksQuery = usePayerBankAccounts(businessId);
@@ -165,6 +190,9 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside
   }));
   const [serverErrors, setServerErrors] = useState<PaymentFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The review step: the body and Idempotency-Key it confirms (one key per review; a retry keeps it).
+  const [review, setReview] = useState<{ body: CreatePaymentRequest; idempotencyKey: string } | null>(null);
+  const [reviewError, setReviewError] = useState<string | null>(null);
   // One key per submission attempt; a retry of the same submission (same body) keeps it.
   const submissionKey = useSubmissionKey();
 
@@ -191,6 +219,7 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside
           payeeId: bill.contact.id,
           billId: bill.id,
           ...(paymentRequestId ? { paymentRequestId } : {}),
+          ...(form.processDate > today ? { processDate: form.processDate } : {}),
         }
       : null,
   );
@@ -211,7 +240,17 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside
       ? { baseAmount: debouncedCents / 100, payeeId: payeeBusinessId, cardId: selected.id }
       : null,
   );
-  const feeCents = isCard && payeeBusinessId ? (feeQuery.data ?? 0) : 0;
+  const feeCents = isCard && payeeBusinessId ? (feeQuery.data?.feeCents ?? 0) : 0;
+  // Who pays the card fee and why it is what it is ($0.00 for a vendor off the network: no surcharge).
+  const feeNote = !isCard
+    ? null
+    : payeeBusinessId
+      ? feeQuery.data
+        ? cardFeeExplanation(feeQuery.data)
+        : null
+      : vendorQuery.data
+        ? cardFeeExplanation(null)
+        : null;
 
   const vendorHasNoBank =
     vendorQuery.data?.fbnBusiness === null &&
@@ -234,40 +273,63 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside
     }
   };
 
+  /** The form's action opens the review; nothing is sent yet. */
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (disabled) return;
     const body = toCreatePaymentBody(form, { billId: bill.id, paymentRequestId });
-    const idempotencyKey = submissionKey.keyFor(body);
-    createPayment.mutate(
-      { body, idempotencyKey },
-      {
-        onSuccess: (payment) => {
-          submissionKey.reset();
-          notifications.show({ color: 'teal', message: successMessage(payment, today) });
-          onPaid(payment);
-        },
-        onError: (error) => {
-          if (isApiError(error)) {
-            const found: PaymentFormErrors = {};
-            const codeField = fieldOfErrorCode(error.errorCode);
-            if (codeField) found[codeField] = error.message;
-            for (const e of error.errors) {
-              const field = fieldOfServerField(e.field);
-              if (field && !(field in found)) found[field] = e.message;
-            }
-            if (codeField === 'deliverySpeed') void speedQuery.refetch();
-            if (Object.keys(found).length > 0) {
-              setServerErrors(found);
-              return;
-            }
-          }
-          const message = getErrorMessage(error);
-          setFormError(message);
-          notifications.show({ color: 'red', title: 'Payment not sent', message });
-        },
+    setReviewError(null);
+    setReview({ body, idempotencyKey: submissionKey.keyFor(body) });
+  };
+
+  const speedPlan = speeds?.speeds[form.deliverySpeed];
+  const reviewed: PaymentReview | null = review
+    ? {
+        payee: bill.vendorName,
+        receivingBank: receivingBank ?? null,
+        payFrom: selected?.label ?? '',
+        amountCents: typedCents ?? 0,
+        feeCents,
+        feeNote,
+        deliverySpeed: form.deliverySpeed,
+        debitDate: speedPlan?.processOn ?? form.processDate,
+        expectedDelivery: vendorHasNoBank ? null : (speedPlan?.expectedDelivery ?? null),
+      }
+    : null;
+
+  /** Confirm: sends the reviewed payment once (the same key if it is sent again after a failure). */
+  const confirm = () => {
+    if (!review || createPayment.isPending) return;
+    createPayment.mutate(review, {
+      onSuccess: (payment) => {
+        submissionKey.reset();
+        setReview(null);
+        notifications.show({ color: 'teal', message: successMessage(payment, today) });
+        onPaid(payment);
       },
-    );
+      onError: (error) => {
+        if (isApiError(error)) {
+          const found: PaymentFormErrors = {};
+          const codeField = fieldOfErrorCode(error.errorCode);
+          if (codeField) found[codeField] = error.message;
+          for (const e of error.errors) {
+            const field = fieldOfServerField(e.field);
+            if (field && !(field in found)) found[field] = e.message;
+          }
+          if (codeField === 'deliverySpeed') void speedQuery.refetch();
+          if (Object.keys(found).length > 0) {
+            // A field to change: back to the form, with the message next to it.
+            setReview(null);
+            setServerErrors(found);
+            return;
+          }
+        }
+        const message = getErrorMessage(error);
+        setReviewError(message);
+        setFormError(message);
+        notifications.show({ color: 'red', title: 'Payment not sent', message });
+      },
+    });
   };
 
   const closed = unscheduledCents <= 0;
@@ -299,16 +361,29 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside
                 Ref# {bill.refNo}
               </Text>
             </Stack>
-            <Anchor
-              component={Link}
-              to={paths.billPaymentPreview(businessId, bill.id, paymentRequestId ?? undefined)}
-              size="sm"
-            >
-              <Group gap={4} component="span">
-                <IconFileTypePdf size={16} aria-hidden />
-                Preview bill
-              </Group>
-            </Anchor>
+            <Group gap="md">
+              {canEdit ? (
+                <Button
+                  component={Link}
+                  to={paths.billEdit(businessId, bill.id)}
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconPencil size={14} aria-hidden />}
+                >
+                  Edit bill
+                </Button>
+              ) : null}
+              <Anchor
+                component={Link}
+                to={paths.billPaymentPreview(businessId, bill.id, paymentRequestId ?? undefined)}
+                size="sm"
+              >
+                <Group gap={4} component="span">
+                  <IconFileTypePdf size={16} aria-hidden />
+                  Preview bill
+                </Group>
+              </Anchor>
+            </Group>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
             <LabeledValue label="Bill Date" value={formatDate(bill.billDate)} />
@@ -344,6 +419,16 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside
                 <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
                   {MAKE_PAYMENT_TEXT.vendorAcceptNotice(bill.vendorName)}
                 </Alert>
+              ) : null}
+              {payContextQuery.data ? (
+                <Group gap="xs" data-testid="receiving-bank">
+                  <Text size="sm" c="dimmed">
+                    Paying to
+                  </Text>
+                  <Text size="sm" fw={500}>
+                    {`${bill.vendorName} · ${receivingBankText(payContextQuery.data.receivingBank)}`}
+                  </Text>
+                </Group>
               ) : null}
               <Grid gap="md">
                 <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -411,6 +496,11 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside
                           </Text>
                         )}
                       </Group>
+                      {feeNote && !feeQuery.isFetching ? (
+                        <Text size="xs" c="dimmed">
+                          {feeNote}
+                        </Text>
+                      ) : null}
                       <Divider />
                       <Group justify="space-between">
                         <Text size="sm" fw={700}>
@@ -459,6 +549,18 @@ const PaymentForm = ({ businessId, bill, paymentRequestId, canPay, onPaid, aside
               </Group>
             </Stack>
           </form>
+          <PaymentReviewDialog
+            opened={review !== null}
+            review={reviewed}
+            action={actionLabel(form.processDate, today)}
+            pending={createPayment.isPending}
+            error={reviewError}
+            onConfirm={confirm}
+            onBack={() => {
+              setReview(null);
+              setReviewError(null);
+            }}
+          />
         </Paper>
       )}
       {aside}
