@@ -11,6 +11,7 @@ import {
   type FeeQuote,
   feeQuoteSchema,
   type MarkAsPaidRequest,
+  payContextSchema,
   paymentViewSchema,
   transferSpeedViewSchema,
 } from '@ferry/domain';
@@ -201,3 +202,23 @@ export const useMarkBillAsPaid = (businessId: string) => {
 };
 
 export type { DeliverySpeed };
+
+/**
+ * `GET business/{id}/payments/pay-context?billId=`: the rails' business today on the server's clock (the
+ * sandbox's when its clock is moved) and the bank the vendor is paid into (masked, null when none yet).
+ */
+export const usePayContext = (businessId: string, billId: string) =>
+  useQuery({
+    queryKey: [...payKeys.all(businessId), 'pay-context', billId] as const,
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/payments/pay-context?billId=${encodeURIComponent(billId)}`, {
+        schema: payContextSchema,
+        signal,
+      }),
+    enabled: businessId !== '' && billId !== '',
+    retry: false,
+  });
+
+/** The receiving bank, masked: 'First Harbor Bank ••••0123', or what happens when there is none yet. */
+export const receivingBankText = (bank: { bankName: string; accountMask: string } | null): string =>
+  bank ? `${bank.bankName} ••••${bank.accountMask.slice(-4)}` : 'Vendor adds bank details';

@@ -1,9 +1,4 @@
-import {
-  billViewSchema,
-  type CreatePaymentRequest,
-  payContextSchema,
-  paymentViewSchema,
-} from '@ferry/domain';
+import { billViewSchema, type CreatePaymentRequest, paymentViewSchema } from '@ferry/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRefreshAfterPayment } from '@/components/pay/pay-api';
 import { api } from '@/lib/api-client';
@@ -13,24 +8,10 @@ const base = (businessId: string) => `/business/${enc(businessId)}`;
 
 export const payBillKeys = {
   bill: (businessId: string, billId: string) => ['bills', businessId, 'detail', billId] as const,
-  payContext: (businessId: string, billId: string) => ['bills', businessId, 'pay-context', billId] as const,
 };
 
-/**
- * `GET business/{id}/payments/pay-context?billId=`: the rails' business today on the server's clock (the
- * sandbox's when its clock is moved) and the bank the vendor is paid into (masked, null when none yet).
- */
-export const usePayContext = (businessId: string, billId: string) =>
-  useQuery({
-    queryKey: payBillKeys.payContext(businessId, billId),
-    queryFn: ({ signal }) =>
-      api.get(`${base(businessId)}/payments/pay-context?billId=${enc(billId)}`, {
-        schema: payContextSchema,
-        signal,
-      }),
-    enabled: businessId !== '' && billId !== '',
-    retry: false,
-  });
+/** The pay page's server facts (business today, receiving bank): shared with the payment detail. */
+export { usePayContext } from '@/components/pay/pay-api';
 
 /** `GET business/{id}/bills/{billId}`: the bill being paid, with its unscheduled balance. */
 export const useBill = (businessId: string, billId: string) =>

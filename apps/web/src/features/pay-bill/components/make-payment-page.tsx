@@ -37,6 +37,7 @@ import { LabeledValue } from '@/components/labeled-value';
 import { PageLoader } from '@/components/page-loader';
 import { DeliverySpeedField, isSpeedAllowed } from '@/components/pay/delivery-speed-field';
 import {
+  receivingBankText,
   useBankHolidays,
   useCardFee,
   usePayerBankAccounts,
@@ -68,7 +69,7 @@ import {
   typedPayAmount,
   validatePaymentForm,
 } from '../utils/payment-form';
-import { type PaymentReview, PaymentReviewDialog, receivingBankText } from './payment-review-dialog';
+import { type PaymentReview, PaymentReviewDialog } from './payment-review-dialog';
 
 export const MAKE_PAYMENT_TEXT = {
   title: 'Pay bill',

@@ -2,10 +2,7 @@ import { DELIVERY_SPEED_DETAILS, type DeliverySpeed, formatDate, formatMoney } f
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
-
-/** The receiving bank, masked: 'First Harbor Bank ••••0123', or what happens when there is none. */
-export const receivingBankText = (bank: { bankName: string; accountMask: string } | null): string =>
-  bank ? `${bank.bankName} ••••${bank.accountMask.slice(-4)}` : 'Vendor adds bank details';
+import { receivingBankText } from '@/components/pay/pay-api';
 
 export type PaymentReview = {
   payee: string;

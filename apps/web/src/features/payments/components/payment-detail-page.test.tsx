@@ -44,8 +44,16 @@ describe('Payment detail page', () => {
   it('shows breadcrumbs, the summary card, bill, vendor, delivery, remarks, Preview and the timeline', async () => {
     mockBusinessApi(undefined, {
       [`GET ${DETAIL_API}`]: ok(makeDetail({ remarks: 'November supplies', paymentRequestId: 'req-1' })),
+      [`GET ${PAYMENTS_API}/pay-context`]: ok({
+        today: '2026-11-05',
+        receivingBank: { bankName: 'First Harbor Bank', accountMask: '0123' },
+      }),
     });
     await openPage();
+    // The bank the vendor is paid into, masked.
+    const vendor = screen.getByRole('region', { name: 'Vendor' });
+    expect(await within(vendor).findByText('First Harbor Bank ••••0123')).toBeInTheDocument();
+    expect(within(vendor).getByText('Receiving bank')).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Pay' })).toHaveAttribute(
       'href',

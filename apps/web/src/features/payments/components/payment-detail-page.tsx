@@ -33,6 +33,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
+import { receivingBankText, usePayContext } from '@/components/pay/pay-api';
 import { getErrorMessage } from '@/lib/api-error';
 import { useBusinessAccess } from '@/lib/business-access';
 import { usePayment, useResendAcceptReminder } from '../api/payments-api';
@@ -152,6 +153,8 @@ const PaymentDetailContent = ({
   const canRetry = canManage && payment.canReattempt;
   const canResend = canManage && payment.awaitingPayeeDetails;
   const delivery = formatDeliveryWindow(payment.expectedDelivery);
+  // Where the vendor is paid (masked); a payment marked as paid moved no money, so it names no bank.
+  const payContext = usePayContext(businessId, payment.isMarkedAsPaid ? '' : payment.bill.id);
 
   return (
     <Stack gap="lg">
@@ -239,6 +242,9 @@ const PaymentDetailContent = ({
               <DetailList>
                 <Detail label="Name">{payment.vendor.name}</Detail>
                 <Detail label="Email">{payment.vendor.email || '—'}</Detail>
+                {payContext.data ? (
+                  <Detail label="Receiving bank">{receivingBankText(payContext.data.receivingBank)}</Detail>
+                ) : null}
               </DetailList>
               {payment.awaitingPayeeDetails ? (
                 <Text size="sm" c="dimmed">
