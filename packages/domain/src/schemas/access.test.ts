@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPhoneSchema, signUpRequestSchema, toE164 } from './access.js';
+import { apiPhoneSchema, signUpRequestSchema, toE164 } from './access-phones.js';
 
 describe('toE164', () => {
   it('formats valid numbers and refuses invalid ones', () => {

@@ -7,6 +7,7 @@ export const BANK_ACCOUNT_MESSAGES = {
   accountTypeRequired: 'Account type is required.',
   routingRequired: 'Routing number is required.',
   routingInvalid: 'Routing number must be exactly 9 digits.',
+  routingChecksum: 'Routing number is invalid.',
   accountRequired: 'Account number is required.',
   accountInvalid: 'Account number must be 5 to 17 digits.',
   confirmRequired: 'Please confirm the account number.',

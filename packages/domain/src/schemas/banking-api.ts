@@ -7,9 +7,8 @@ import {
   MICRO_DEPOSIT_STATES,
 } from '../catalogues/banking.js';
 import { toDayNumber } from '../dates/calendar-date.js';
-import { bankAccountSchema, hasValidRoutingChecksum } from './bank-account.js';
+import { BANK_ACCOUNT_MESSAGES, bankAccountSchema, hasValidRoutingChecksum } from './bank-account.js';
 import { type MicroDeposits, microDepositsSchema } from './codes.js';
-import { CONTACT_API_MESSAGES } from './contacts-api.js';
 
 /** The business bank routes of spec 002 §7 "Banks and cards" (contract of issue 6). */
 
@@ -86,7 +85,7 @@ export type BankAccountListQuery = z.infer<typeof bankAccountListQuerySchema>;
 /** A business's own bank entered by hand (spec 002 §5): the bank form plus the ABA routing checksum. */
 export const addBankAccountRequestSchema = bankAccountSchema.superRefine((v, ctx) => {
   if (/^\d{9}$/.test(v.routingNumber) && !hasValidRoutingChecksum(v.routingNumber)) {
-    ctx.addIssue({ code: 'custom', message: CONTACT_API_MESSAGES.routingChecksum, path: ['routingNumber'] });
+    ctx.addIssue({ code: 'custom', message: BANK_ACCOUNT_MESSAGES.routingChecksum, path: ['routingNumber'] });
   }
 });
 export type AddBankAccountRequest = z.infer<typeof addBankAccountRequestSchema>;

@@ -26,7 +26,7 @@ export const ACTIVITY_LOG_MAX_PAGE_SIZE = 50;
 export const CONTACT_API_MESSAGES = {
   searchTooLong: 'Search term cannot exceed 30 characters.',
   networkSearchTooShort: 'Please enter at least 3 characters.',
-  routingChecksum: 'Routing number is invalid.',
+  routingChecksum: BANK_ACCOUNT_MESSAGES.routingChecksum,
   managedByVendor: 'Bank details of a network vendor are managed by the vendor.',
   vendorExists: 'A vendor with this email already exists.',
   customerExists: 'A customer with this email already exists.',

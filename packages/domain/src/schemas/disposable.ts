@@ -1,19 +1,9 @@
 import disposableDomains from 'disposable-email-domains/index.json' with { type: 'json' };
 import wildcardDomains from 'disposable-email-domains/wildcard.json' with { type: 'json' };
+import { getEmailDomain } from './email.js';
 
 const DISPOSABLE: ReadonlySet<string> = new Set(disposableDomains as string[]);
 const WILDCARD: ReadonlySet<string> = new Set(wildcardDomains as string[]);
-
-/** The lower-cased domain of an email address, or '' when there is none. */
-export const getEmailDomain = (email: string): string => {
-  const at = email.lastIndexOf('@');
-  return at < 0
-    ? ''
-    : email
-        .slice(at + 1)
-        .trim()
-        .toLowerCase();
-};
 
 /**
  * Whether the address uses a disposable-mail domain (the `disposable-email-domains` list, plus any

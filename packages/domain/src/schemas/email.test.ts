@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isDisposableEmail } from './disposable.js';
-import { emailSchema, strictWorkEmailSchema, workEmailSchema } from './email.js';
+import { emailSchema } from './email.js';
 import { firstMessage } from './test-helpers.js';
+import { strictWorkEmailSchema, workEmailSchema } from './work-email.js';
 
 describe('isDisposableEmail', () => {
   it('recognises listed domains, case-insensitively', () => {

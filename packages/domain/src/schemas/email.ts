@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { getEmailDomain, isDisposableEmail } from './disposable.js';
 
 export const EMAIL_MESSAGES = {
   required: 'Email is required',
@@ -50,23 +49,18 @@ export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
   'verizon.net',
 ]);
 
+/** The lower-cased domain of an email address, or '' when there is none. */
+export const getEmailDomain = (email: string): string => {
+  const at = email.lastIndexOf('@');
+  return at < 0
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
+};
+
 export const isFreeMailEmail = (email: string): boolean => FREE_MAIL_DOMAINS.has(getEmailDomain(email));
-
-const EMAIL_FORMAT = z.email();
-const isEmailFormat = (value: string): boolean => EMAIL_FORMAT.safeParse(value).success;
-
-const emailField = (strict: boolean) =>
-  z
-    .string({ error: EMAIL_MESSAGES.required })
-    .trim()
-    .superRefine((value, ctx) => {
-      const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-      if (value === '') return fail(EMAIL_MESSAGES.required);
-      if (strict && value.length > EMAIL_MAX_LENGTH) return fail(EMAIL_MESSAGES.tooLong);
-      if (!isEmailFormat(value)) return fail(EMAIL_MESSAGES.invalid);
-      if (isDisposableEmail(value)) return fail(EMAIL_MESSAGES.disposable);
-      if (strict && isFreeMailEmail(value)) return fail(EMAIL_MESSAGES.notWorkEmail);
-    });
 
 /** Plain email: required and well-formed. */
 export const emailSchema = z
@@ -75,11 +69,3 @@ export const emailSchema = z
   .min(1, { error: EMAIL_MESSAGES.required, abort: true })
   .pipe(z.email({ error: EMAIL_MESSAGES.invalid }));
 export type Email = z.infer<typeof emailSchema>;
-
-/** Work email: required, well-formed, not disposable. */
-export const workEmailSchema = emailField(false);
-export type WorkEmail = z.infer<typeof workEmailSchema>;
-
-/** Strict work email: also at most 64 characters and not a free-mail provider. */
-export const strictWorkEmailSchema = emailField(true);
-export type StrictWorkEmail = z.infer<typeof strictWorkEmailSchema>;

@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './access-phones.js';
 export * from './address.js';
 export * from './bank-account.js';
 export * from './banking-api.js';
@@ -21,3 +22,4 @@ export * from './phone.js';
 export * from './settings.js';
 export * from './text-field.js';
 export * from './verification.js';
+export * from './work-email.js';

@@ -3,7 +3,7 @@ import {
   getCountryCallingCode,
   isSupportedCountry,
   isValidPhoneNumber,
-} from 'libphonenumber-js/max';
+} from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 export const PHONE_MESSAGES = {
@@ -12,7 +12,10 @@ export const PHONE_MESSAGES = {
   linkedElsewhere: 'The mobile number you entered is already linked to a different account.',
 } as const;
 
-/** Whether `phoneNumber` is valid for the ISO country (2–16 characters, libphonenumber full metadata). */
+/**
+ * Whether `phoneNumber` is valid for the ISO country (2–16 characters; libphonenumber's 'min' metadata: the
+ * lengths and leading digits of the country's numbers). The server and the browser share this check.
+ */
 export const isValidPhone = (phoneNumber: string, countryISOCode: string): boolean => {
   const number = phoneNumber.trim();
   if (number.length < 2 || number.length > 16) return false;

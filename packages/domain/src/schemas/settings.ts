@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from '../ids/id.js';
 import { permissionKeySchema } from '../permissions/keys.js';
-import { workEmailSchema } from './email.js';
 import { textField } from './text-field.js';
+import { workEmailSchema } from './work-email.js';
 
 export const ROLE_MESSAGES = {
   nameRequired: 'Role name is required.',
