@@ -3,14 +3,19 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { MobileNotice } from '@/components/mobile-notice';
 import { queryConfig } from '@/lib/react-query';
 import { cssVariablesResolver, theme } from './theme';
 
 export { queryConfig, USER_QUERY_STALE_TIME } from '@/lib/react-query';
+
+/**
+ * The notification stack loads after the first page (no page shows a notification before it has
+ * rendered; one shown while it loads appears once it has).
+ */
+const Notifications = lazy(() => import('./notifications').then((m) => ({ default: m.Notifications })));
 
 export const createQueryClient = () => new QueryClient({ defaultOptions: queryConfig });
 
@@ -21,7 +26,9 @@ export const AppProvider = ({ children, queryClient }: AppProviderProps) => {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" limit={4} />
+      </Suspense>
       <QueryClientProvider client={client}>
         {children}
         <MobileNotice />

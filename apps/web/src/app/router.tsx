@@ -3,9 +3,11 @@ import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-rou
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { RequireUser } from './guards/require-user';
-import { AppLayout } from './layout/app-layout';
 import { RootErrorBoundary } from './root-error-boundary';
 import { NotFound } from './routes/not-found';
+
+/** The app shell (header, navbar, business switcher): loaded with the first page inside it. */
+const appLayout = () => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout }));
 
 /**
  * Every registered route. Pages are lazy route modules exporting `Component`. Signed-in pages are
@@ -66,7 +68,7 @@ export const routes: RouteObject[] = [
           // The sandbox bank's statement (test-mode look, outside the app shell).
           { path: paths.sandboxBankStatement.path, lazy: () => import('./routes/sandbox/bank-statement') },
           {
-            element: <AppLayout />,
+            lazy: appLayout,
             children: [
               { path: paths.account.password.path, lazy: () => import('./routes/account/password') },
               { path: paths.business.home.path, lazy: () => import('./routes/business/home') },
@@ -135,7 +137,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AppLayout />,
+        lazy: appLayout,
         children: [{ path: paths.dev.outbox.path, lazy: () => import('./routes/dev/outbox') }],
       },
       { path: paths.notFound.path, Component: NotFound },

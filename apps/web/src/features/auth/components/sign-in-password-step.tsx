@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '@/components/password-field';
 import { paths } from '@/config/paths';
@@ -13,7 +13,12 @@ import { isPrivateBrowsing } from '@/lib/private-browsing';
 import { useSignIn } from '../api/sign-in';
 import type { SessionCredentials } from '../api/sign-in-code';
 import { getAuthErrorMessage } from '../utils/auth-errors';
-import { type SignInChallenge, SignInCodeDialogs } from './sign-in-code-dialogs';
+import type { SignInChallenge } from './sign-in-code-dialogs';
+
+/** The code dialogs (and the phone change they offer) load only when the sign-in asks for a code. */
+const SignInCodeDialogs = lazy(() =>
+  import('./sign-in-code-dialogs').then((m) => ({ default: m.SignInCodeDialogs })),
+);
 
 const SIGNUP_INCOMPLETE = 'SIGNUP_INCOMPLETE';
 
@@ -113,14 +118,16 @@ export const SignInPasswordStep = ({ email, onModifyEmail, onSignedIn }: SignInP
         </Stack>
       </form>
       {challenge ? (
-        <SignInCodeDialogs
-          challenge={challenge}
-          onCancel={() => {
-            setChallenge(null);
-            setIsLoading(false);
-          }}
-          onVerified={onSignedIn}
-        />
+        <Suspense fallback={null}>
+          <SignInCodeDialogs
+            challenge={challenge}
+            onCancel={() => {
+              setChallenge(null);
+              setIsLoading(false);
+            }}
+            onVerified={onSignedIn}
+          />
+        </Suspense>
       ) : null}
     </>
   );
