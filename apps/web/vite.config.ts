@@ -1,7 +1,10 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { searchForWorkspaceRoot } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './precompress';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
@@ -13,9 +16,26 @@ const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: fals
  */
 const fsAllow = [searchForWorkspaceRoot(fileURLToPath(new URL('.', import.meta.url)))];
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+/**
+ * React Router's package exports resolve to its development build (warnings and checks included); the
+ * production bundle takes its production build, about 5 KB less on every page.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: join(
+    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  ),
+};
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [reactRouterProduction] : []),
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -31,4 +51,4 @@ export default defineConfig({
     // Typing into whole forms in jsdom takes seconds on a loaded machine; 5 s made CI flaky.
     testTimeout: 20_000,
   },
-});
+}));

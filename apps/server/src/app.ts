@@ -77,6 +77,24 @@ export function findWebDist(): string | null {
   return fs.existsSync(path.join(dist, 'index.html')) ? dist : null;
 }
 
+/** Where Vite writes the content-hashed files of the web build. */
+const WEB_ASSETS_DIR = 'assets';
+
+/**
+ * Cache-Control of a file of the web build: hashed assets never change under their name (a year,
+ * immutable); `index.html`, which names the current ones, is revalidated on every load; other files
+ * (favicon) for an hour.
+ */
+export function webCacheControl(webDist: string, filePath: string): string {
+  const relative = (path.isAbsolute(filePath) ? path.relative(webDist, filePath) : filePath)
+    .split(path.sep)
+    .join('/')
+    .replace(/^\/+/, '');
+  if (relative.startsWith(`${WEB_ASSETS_DIR}/`)) return 'public, max-age=31536000, immutable';
+  if (/^index\.html(\.(br|gz))?$/.test(relative)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** The summaries kept as append-only rollups (platform/db/rollups.ts). */
 export const SUMMARY_ROLLUPS = [openBillsRollup, reviewRollup, paymentStatusRollup];
 
@@ -231,14 +249,20 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       root: webDist,
       wildcard: false,
       index: false,
-      maxAge: '1h',
-      immutable: false,
+      // The build writes `.br` and `.gz` beside each asset (apps/web/precompress.ts): the one the
+      // browser accepts is sent, with `Vary: Accept-Encoding`; they are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDist, filePath)),
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing hashed asset (an old tab asking for a chunk of an earlier build) is a 404, not the page.
+    const isAsset = request.url.startsWith(`/${WEB_ASSETS_DIR}/`);
+    if (!isApi && !isAsset && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the single page app decides what to show (including its own not-found page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
   /** Reuse an open database (to restart the app on the same data). */
   database?: Database;
+  /** Serve a web build from this folder (none by default). */
+  webDist?: string;
 }
 
 export async function openTestContextDatabase(): Promise<Database> {
@@ -70,7 +72,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     providers: createProviders(config, { database, clock }),
   };
   registerJobs(context);
-  const app = await buildApp(context, { logger, webDist: null, extraRoutes: options.extraRoutes });
+  const app = await buildApp(context, {
+    logger,
+    webDist: options.webDist ?? null,
+    extraRoutes: options.extraRoutes,
+  });
   await app.ready();
   if (options.jobs) await jobs.start({ work: true });
   return {

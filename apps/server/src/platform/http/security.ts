@@ -19,6 +19,10 @@ const VENDOR_FRAMES = [
 ];
 const VENDOR_CONNECT = ['https://api.stripe.com', 'https://*.plaid.com'];
 
+/** Whether the request is for the API (`/api`, `/api/...`) rather than the web app's files. */
+export const isApiUrl = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 export async function registerSecurity(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -47,6 +51,8 @@ export async function registerSecurity(app: FastifyInstance, context: AppContext
   await app.register(rateLimit, {
     max: context.config.RATE_LIMIT_MAX,
     timeWindow: context.config.RATE_LIMIT_WINDOW_MS,
+    // The limit is the API's: the web app's files (and its client-side routes) are not counted.
+    allowList: (request) => !isApiUrl(request.url),
     errorResponseBuilder: (_request, details) =>
       ({
         message: 'Too many requests. Please try again later.',

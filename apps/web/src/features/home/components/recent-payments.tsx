@@ -69,7 +69,10 @@ export const RecentPayments = ({ businessId }: { businessId: string }) => {
                     <Text fw={600} size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                       {money(payment.totalAmount)}
                     </Text>
-                    <StatusBadge label={display.label} colour={display.colour} />
+                    {/* A fixed slot, so that the amounts line up whatever the status's length. */}
+                    <Group w={112} justify="flex-end" wrap="nowrap">
+                      <StatusBadge label={display.label} colour={display.colour} />
+                    </Group>
                   </Group>
                 </Group>
               </UnstyledButton>
