@@ -24,7 +24,6 @@ import {
 import { users } from '../modules/users/tables.js';
 import type { TestClock } from '../platform/clock.js';
 import type { AppContext } from '../platform/context.js';
-import { multipartBody, pdfBytes } from '../testing/multipart.js';
 import {
   BILL_ITEMS,
   DEMO_ACCOUNT,
@@ -34,6 +33,7 @@ import {
   type DemoContact,
   SECOND_BUSINESS_VENDORS,
 } from './data.js';
+import { multipartForm, simplePdf } from './files.js';
 
 /** How far back the demo's history reaches. */
 export const DEMO_HISTORY_DAYS = 90;
@@ -368,6 +368,7 @@ export async function buildDemo(
           ? (noBankVendors[index % noBankVendors.length] as string)
           : (bankVendors[(index * 7) % bankVendors.length] as string);
       const vendorIndex = vendorIds.indexOf(vendorId);
+      const vendorName = (n: number) => DEMO_VENDORS[n]?.name ?? '';
       const item = BILL_ITEMS[vendorIndex % BILL_ITEMS.length] ?? 'Supplies';
       let amountCents = random.cents(85, 4_800);
       if (plan === 'failed') amountCents = FAIL_AMOUNTS[index % FAIL_AMOUNTS.length] as number;
@@ -383,9 +384,20 @@ export async function buildDemo(
       at(billDay, `bill ${refNo}`, async () => {
         let attachmentIds: string[] = [];
         if (index % 5 === 0) {
-          const body = multipartBody([
-            { name: 'file', filename: `${refNo}.pdf`, contentType: 'application/pdf', data: pdfBytes(2048) },
-          ]);
+          const body = multipartForm(
+            {},
+            {
+              name: 'file',
+              filename: `${refNo}.pdf`,
+              contentType: 'application/pdf',
+              data: simplePdf(`Invoice ${refNo}`, [
+                vendorName(vendorIndex),
+                `Date: ${billDate}    Due: ${dueDate}`,
+                `${item}: $${dollars(amountCents)}`,
+                `Bill to: ${DEMO_ACCOUNT.businessName}`,
+              ]),
+            },
+          );
           const uploaded = await call({
             method: 'POST',
             url: biz(harborId, '/upload-bill-attachment'),
@@ -652,8 +664,11 @@ export async function buildDemo(
           });
         }
       }
-      await sweepMicroDeposits(context);
-      await runPaymentEngine(context);
+      // The rails settle on business days only: the engine has nothing to do on a weekend or holiday.
+      if (isBusinessDay(dayOf(day)) || day === DEMO_HISTORY_DAYS) {
+        await sweepMicroDeposits(context);
+        await runPaymentEngine(context);
+      }
       if (day % 15 === 0)
         progress(`  ${dayOf(day)}: ${counts.bills} bills, ${counts.payments} payments so far`);
     }
@@ -859,11 +874,15 @@ async function addContact(
     });
   }
   if (contact.document) {
-    const body = multipartBody([
-      { name: 'documentType', data: 'OTHER' },
-      { name: 'entityType', data: type },
-      { name: 'file', filename: contact.document, contentType: 'application/pdf', data: pdfBytes(4096) },
-    ]);
+    const body = multipartForm(
+      { documentType: 'OTHER', entityType: type },
+      {
+        name: 'file',
+        filename: contact.document,
+        contentType: 'application/pdf',
+        data: simplePdf(contact.document.replace(/\.pdf$/, ''), [contact.name, contact.email]),
+      },
+    );
     await call({
       method: 'POST',
       url: `${base}/${id}/documents`,
