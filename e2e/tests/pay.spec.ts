@@ -71,8 +71,20 @@ test('a bill created in the app is paid by bank at Standard speed and moves from
     await expect(row).toContainText('$1,250.00');
   });
 
-  await test.step('it is paid by bank at Standard speed from the Bills tab', async () => {
-    await bills.payLink(refNo).click();
+  await test.step('a click on its row opens the bill, which is edited while nothing is paid on it', async () => {
+    await bills.row(refNo).getByRole('cell', { name: refNo, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay bill' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Bill', exact: true })).toContainText(`Ref# ${refNo}`);
+    await page.getByRole('link', { name: 'Edit bill' }).click();
+    const form = page.getByRole('form', { name: 'Edit bill' });
+    await expect(form.getByRole('heading', { level: 1, name: `Edit bill ${refNo}` })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Bill number' })).toHaveValue(refNo);
+    await form.getByRole('textbox', { name: 'Memo' }).fill('Edited before paying');
+    await expectFreshToast(page, 'Bill updated.', () => form.getByRole('button', { name: 'Save' }).click());
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay bill' })).toBeVisible();
+  });
+
+  await test.step('it is paid by bank at Standard speed from the bill page, through the review step', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Pay bill' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Bill', exact: true })).toContainText(`Ref# ${refNo}`);
     // No source yet: the action says what is missing.
@@ -83,6 +95,14 @@ test('a bill created in the app is paid by bank at Standard speed and moves from
     // A business day after the sandbox bank's today: the payment waits, Scheduled, until the clock moves.
     processDate = await pay.processDateAfter(await railsTodayViaApi(request));
     await pay.form.getByRole('textbox', { name: 'Internal Remarks' }).fill('November roast beans');
+    // The review names the payee, the vendor's bank (masked), the amount, fee and total before money moves.
+    await pay.form.getByRole('button', { name: 'Schedule payment', exact: true }).click();
+    await expect(pay.review).toContainText(vendor.name);
+    await expect(pay.review).toContainText('••••');
+    await expect(pay.review).toContainText('$1,250.00');
+    await expect(pay.review).toContainText(displayDate(processDate));
+    await pay.review.getByRole('button', { name: 'Back' }).click();
+    await expect(pay.review).toBeHidden();
     await expectFreshToast(page, 'Payment scheduled.', () => pay.scheduleAndConfirm());
     await expect(page).toHaveURL(new RegExp(`/b/${businessId}/bills/payment/[0-9a-f]{24}/detail$`));
     paymentId = /payment\/([0-9a-f]{24})\/detail$/.exec(page.url())?.[1] ?? '';
