@@ -200,6 +200,9 @@ describe('Home dashboard', () => {
     const empty = await screen.findByRole('region', { name: EMPTY_HOME_TITLE });
     expect(within(empty).getByRole('link', { name: 'Add a bill' })).toBeInTheDocument();
     expect(within(empty).getByRole('link', { name: 'Add a vendor' })).toBeInTheDocument();
+    // Offered once, in the welcome; nothing to pay yet.
+    expect(screen.getAllByRole('link', { name: 'Add a bill' })).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Pay a bill' })).not.toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Overdue bills' })).not.toBeInTheDocument();
     const payFrom = screen.getByRole('region', { name: 'Pay from' });
     expect(await within(payFrom).findByText(NO_PAY_FROM_ACCOUNTS)).toBeInTheDocument();

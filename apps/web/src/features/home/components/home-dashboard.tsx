@@ -26,10 +26,22 @@ const EmptyHome = ({ businessId, access }: { businessId: string; access: HomeAcc
           {EMPTY_HOME_TEXT}
         </Text>
       </Stack>
-      <QuickActions businessId={businessId} access={access} />
+      <QuickActions businessId={businessId} access={access} nothingToPay />
     </Stack>
   </Paper>
 );
+
+/**
+ * Whether the business has nothing to pay yet: no open bills and no payments (as far as the member may
+ * read them). Read from the dashboard's own queries (cached: asking twice costs nothing).
+ */
+export const useIsHomeEmpty = (businessId: string, access: HomeAccess): boolean => {
+  const bills = useHomeDueSummary(businessId, access.canReadBills);
+  const payments = useRecentPayments(businessId, access.canReadPayments);
+  const noBills = access.canReadBills && bills.data?.totalOutstanding.total === 0;
+  const noPayments = !access.canReadPayments || payments.data?.items.length === 0;
+  return noBills && noPayments;
+};
 
 /**
  * The home dashboard under the setup checklist: the figures (overdue, due this week, going out), recent
@@ -37,11 +49,7 @@ const EmptyHome = ({ businessId, access }: { businessId: string; access: HomeAcc
  * with nothing to pay yet sees a friendly start instead of empty figures.
  */
 export const HomeDashboard = ({ businessId, access }: { businessId: string; access: HomeAccess }) => {
-  const bills = useHomeDueSummary(businessId, access.canReadBills);
-  const payments = useRecentPayments(businessId, access.canReadPayments);
-  const noBills = access.canReadBills && bills.data?.totalOutstanding.total === 0;
-  const noPayments = !access.canReadPayments || payments.data?.items.length === 0;
-  const isEmpty = noBills && noPayments;
+  const isEmpty = useIsHomeEmpty(businessId, access);
   const showSide = access.canReadPaymentMethods;
   const showPayments = access.canReadPayments && !isEmpty;
 

@@ -4,12 +4,20 @@ import { IconBuildingStore, IconFilePlus, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { HomeAccess } from '../utils/home-access';
 
+export type QuickActionsProps = {
+  businessId: string;
+  access: HomeAccess;
+  /** No bills yet: no "Pay a bill", and "Add a bill" leads. */
+  nothingToPay?: boolean;
+};
+
 /**
  * Pay a bill (the Bills tab), Add a bill, Add a vendor: each only for a member who may do it, so a
  * read-only member sees none.
  */
-export const QuickActions = ({ businessId, access }: { businessId: string; access: HomeAccess }) => {
-  if (!access.canPayBills && !access.canAddBills && !access.canAddVendors) return null;
+export const QuickActions = ({ businessId, access, nothingToPay = false }: QuickActionsProps) => {
+  const canPay = access.canPayBills && !nothingToPay;
+  if (!canPay && !access.canAddBills && !access.canAddVendors) return null;
   return (
     <Group gap="sm" role="group" aria-label="Quick actions" wrap="wrap">
       {access.canAddVendors ? (
@@ -26,13 +34,13 @@ export const QuickActions = ({ businessId, access }: { businessId: string; acces
         <Button
           component={Link}
           to={paths.billCreate(businessId)}
-          variant="default"
+          variant={nothingToPay ? 'filled' : 'default'}
           leftSection={<IconFilePlus size={16} aria-hidden />}
         >
           Add a bill
         </Button>
       ) : null}
-      {access.canPayBills ? (
+      {canPay ? (
         <Button
           component={Link}
           to={paths.billsDue(businessId)}
