@@ -478,6 +478,19 @@ export const merchantApplicationSchema = (today: string | Date | (() => string |
 export type MerchantApplicationInput = z.input<ReturnType<typeof merchantApplicationSchema>>;
 export type MerchantApplication = z.output<ReturnType<typeof merchantApplicationSchema>>;
 
+/**
+ * `POST …/card-payment/merchant`: the application, where the website and business type may be left
+ * out when the business already gave them (profile, verification); the server fills them in.
+ */
+export const merchantApplicationRequestSchema = (today: string | Date | (() => string | Date)) => {
+  const schema = merchantApplicationSchema(today);
+  return schema.extend({
+    businessWebsite: schema.shape.businessWebsite.optional(),
+    businessType: schema.shape.businessType.optional(),
+  });
+};
+export type MerchantApplicationRequest = z.output<ReturnType<typeof merchantApplicationRequestSchema>>;
+
 /** The SAQ types offered; with hosted card fields (the card vault) SAQ A applies. */
 export const SAQ_TYPES = [
   { value: 'A', label: 'SAQ A — card-not-present, all cardholder data functions outsourced' },
@@ -585,6 +598,19 @@ export const merchantStatusSchema = z
         chartAccountName: z.string().nullable(),
       }),
     ),
+    /**
+     * What the business already gave (business details, profile, verification), so the form asks only
+     * for the rest: a website or business type here (valid for the application) may be left out.
+     */
+    knownDetails: z.object({
+      legalBusinessName: z.string().nullable(),
+      /** The tax id (EIN) with all but its last four digits masked. */
+      taxIdMasked: z.string().nullable(),
+      /** The verification address on one line. */
+      address: z.string().nullable(),
+      businessWebsite: z.string().nullable(),
+      businessType: z.enum(BUSINESS_TYPE_VALUES).nullable(),
+    }),
   })
   .meta({ id: 'MerchantStatus' });
 export type MerchantStatus = z.infer<typeof merchantStatusSchema>;

@@ -86,6 +86,56 @@ describe('applying to accept cards', () => {
       eligiblePayoutBanks: [
         { id: good.id, bankName: 'Chase', accountMask: '1111', chartAccountName: 'Business Checking' },
       ],
+      // Nothing known yet: no verification form, no website, and a type the application does not list.
+      knownDetails: {
+        legalBusinessName: null,
+        taxIdMasked: null,
+        address: null,
+        businessWebsite: null,
+        businessType: null,
+      },
+    });
+  });
+
+  it('reuses what the business already gave: the website and type may be left out', async () => {
+    const { businessId, headers } = await makeSignedInBusiness(t.context, { businessType: 'LLC' });
+    const bank = await makeBank(t, businessId);
+    const { businessWebsite: _website, businessType: _type, ...rest } = application(bank.id);
+
+    // Nothing known about the website yet: it is asked for, on its field.
+    const missing = await submit(headers, businessId, rest);
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json().errors).toEqual([
+      { field: 'businessWebsite', message: 'Business website is required.' },
+    ]);
+
+    await t.context.database.db.insert(businessVerifications).values({
+      businessId,
+      legalBusinessName: 'Harbor Supplies LLC',
+      taxId: '123456789',
+      website: 'www.harbor-supplies.example',
+      employeeCount: 'ZERO_TO_FIVE',
+      address: {
+        addressLine1: '1 Main St',
+        addressLine2: '',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        country: 'US',
+      },
+    });
+    expect((await status(headers, businessId)).knownDetails).toEqual({
+      legalBusinessName: 'Harbor Supplies LLC',
+      taxIdMasked: '**-***6789',
+      address: '1 Main St, Austin, TX 78701, US',
+      businessWebsite: 'www.harbor-supplies.example',
+      businessType: 'LLC',
+    });
+    const res = await submit(headers, businessId, rest);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.application).toMatchObject({
+      businessWebsite: 'www.harbor-supplies.example',
+      businessType: 'LLC',
     });
   });
 

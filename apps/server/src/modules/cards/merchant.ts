@@ -6,7 +6,7 @@ import {
   MERCHANT_API_MESSAGES,
   MERCHANT_CATEGORIES,
   MERCHANT_FORM_MESSAGES,
-  type MerchantApplication,
+  type MerchantApplicationRequest,
   type MerchantStatus,
   SAQ_VALIDITY_DAYS,
   type saqDetailsSchema,
@@ -23,6 +23,7 @@ import { type Actor, recordActivity } from '../activity/service.js';
 import { businessBankAccounts } from '../banking/tables.js';
 import { businesses } from '../businesses/tables.js';
 import { CARD_SUBJECT, MERCHANT_ENTITY_TYPE } from './access.js';
+import { completeApplication, knownDetailsOf } from './known-details.js';
 import {
   type CardSurchargeRow,
   cardSurcharges,
@@ -193,6 +194,7 @@ async function toStatusView(
         }
       : null,
     eligiblePayoutBanks: banks.map((bank) => ({ ...bank })),
+    knownDetails: await knownDetailsOf(db, businessId),
   };
 }
 
@@ -213,12 +215,16 @@ const categoryLabel = (value: string) => MERCHANT_CATEGORIES.find((c) => c.value
  */
 export async function submitMerchantApplication(
   context: Ctx,
-  options: { businessId: string; actor: Actor; application: MerchantApplication },
+  options: { businessId: string; actor: Actor; application: MerchantApplicationRequest },
 ): Promise<MerchantStatus> {
   const { db } = context.database;
-  const { application } = options;
   const now = context.clock.now();
   return db.transaction(async (tx) => {
+    // The website and business type the business already gave may be left out of the request.
+    const application = completeApplication(
+      options.application,
+      await knownDetailsOf(tx, options.businessId),
+    );
     const [business] = await tx
       .select({ verificationStatus: businesses.verificationStatus })
       .from(businesses)

@@ -1,4 +1,4 @@
-import type { MerchantApplication, saqDetailsSchema } from '@ferry/domain';
+import type { MerchantApplicationRequest, saqDetailsSchema } from '@ferry/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -20,8 +20,11 @@ export const useMerchantStatus = (businessId: string, enabled = true) =>
     enabled: enabled && businessId !== '',
   });
 
-/** The application as the shared schema parses it (spec 002 §5 "Merchant"). */
-export type MerchantApplicationInput = MerchantApplication;
+/**
+ * The application as the shared schema parses it (spec 002 §5 "Merchant"); the website and business
+ * type are left out when the form reuses what the business already gave.
+ */
+export type MerchantApplicationInput = MerchantApplicationRequest;
 
 /** The SAQ details as the shared schema parses them. */
 export type SaqInput = z.output<typeof saqDetailsSchema>;

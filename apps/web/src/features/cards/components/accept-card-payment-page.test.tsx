@@ -63,6 +63,73 @@ describe('Accept card payments page', () => {
     );
   });
 
+  it('reuses what the business already gave and asks only for the rest', async () => {
+    const knownDetails = {
+      legalBusinessName: 'Harbor Supplies LLC',
+      taxIdMasked: '**-***6789',
+      address: '1 Main St, Austin, TX 78701, US',
+      businessWebsite: 'www.harbor-supplies.example',
+      businessType: 'LLC' as const,
+    };
+    const { api, user } = setup({
+      [STATUS_API]: ok(makeMerchantStatus({ knownDetails })),
+      [`POST ${CARDS_API}/merchant`]: ok(makeMerchantStatus({ status: 'SUBMITTED', knownDetails })),
+    });
+    const form = await screen.findByRole('form', { name: 'Card payment acceptance application' });
+    const known = within(form).getByRole('region', { name: 'Details you already gave' });
+    for (const value of [
+      'Harbor Supplies LLC',
+      '**-***6789',
+      '1 Main St, Austin, TX 78701, US',
+      'www.harbor-supplies.example',
+      'Limited Liability Company (LLC)',
+    ]) {
+      expect(within(known).getByText(value)).toBeInTheDocument();
+    }
+    // Not asked again.
+    expect(within(form).queryByRole('textbox', { name: /Business website/ })).not.toBeInTheDocument();
+    expect(within(form).queryByRole('combobox', { name: /Business type/ })).not.toBeInTheDocument();
+
+    await user.type(within(form).getByRole('textbox', { name: /Incorporation date/ }), '04/01/2019');
+    await user.click(within(form).getByRole('combobox', { name: /Business category/ }));
+    await user.click(await screen.findByRole('option', { name: 'Professional Services', hidden: true }));
+    await user.click(within(form).getByRole('combobox', { name: /Payout bank account/ }));
+    await user.click(await screen.findByRole('option', { name: /Chase/, hidden: true }));
+    await user.type(within(form).getByRole('textbox', { name: /Expected annual card volume/ }), '250000');
+    await user.click(within(form).getByRole('checkbox'));
+    await user.click(within(form).getByRole('button', { name: 'Submit application' }));
+
+    await waitFor(() => expect(api.callsTo(`POST ${CARDS_API}/merchant`)).toHaveLength(1));
+    const body = api.callsTo(`POST ${CARDS_API}/merchant`)[0]?.body;
+    expect(body).not.toHaveProperty('businessWebsite');
+    expect(body).not.toHaveProperty('businessType');
+    expect(body).toMatchObject({
+      incorporationDate: '2019-04-01',
+      payoutBankAccount: 'bank-1',
+      agreeTerms: true,
+    });
+  });
+
+  it('lets the person change a reused website', async () => {
+    const knownDetails = {
+      legalBusinessName: null,
+      taxIdMasked: null,
+      address: null,
+      businessWebsite: 'www.harbor-supplies.example',
+      businessType: null,
+    };
+    const { user } = setup({ [STATUS_API]: ok(makeMerchantStatus({ knownDetails })) });
+    const form = await screen.findByRole('form', { name: 'Card payment acceptance application' });
+    expect(within(form).queryByRole('textbox', { name: /Business website/ })).not.toBeInTheDocument();
+    // The type is not known: it is asked.
+    expect(within(form).getByRole('combobox', { name: /Business type/ })).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Change website or type' }));
+    expect(within(form).getByRole('textbox', { name: /Business website/ })).toHaveValue(
+      'www.harbor-supplies.example',
+    );
+    expect(within(form).queryByRole('region', { name: 'Details you already gave' })).not.toBeInTheDocument();
+  });
+
   it('links to the bank settings when no bank can receive payouts', async () => {
     setup({ [STATUS_API]: ok(makeMerchantStatus({ eligiblePayoutBanks: [] })) });
     expect(await screen.findByRole('link', { name: 'Go to bank account settings' })).toHaveAttribute(

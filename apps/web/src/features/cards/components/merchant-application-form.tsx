@@ -12,6 +12,7 @@ import {
   Checkbox,
   Group,
   NumberInput,
+  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -24,6 +25,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { LabeledValue } from '@/components/labeled-value';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { createUuid } from '@/lib/random';
 import { useApplyForCardAcceptance } from '../api/merchant';
@@ -69,14 +71,25 @@ const parseUsDate = (value: string): string | null => {
 const toCalendarDay = (date: Date): string =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
+/**
+ * What the form reuses instead of asking: the website and business type the business already gave
+ * (profile, verification, business details) on a first application. After a rejection the previous
+ * answers fill the form instead, all of them open to change.
+ */
+const reusableDetails = (status: MerchantStatus) => ({
+  businessWebsite: status.application ? null : status.knownDetails.businessWebsite,
+  businessType: status.application ? null : status.knownDetails.businessType,
+});
+
 const initialValues = (status: MerchantStatus): MerchantFormValues => {
   const previous = status.application;
+  const reused = reusableDetails(status);
   const bankStillEligible = status.eligiblePayoutBanks.some((b) => b.id === previous?.payoutBankAccount);
   return {
     incorporationDate: previous?.incorporationDate ?? '',
     businessCategory: previous?.businessCategory ?? '',
-    businessWebsite: previous?.businessWebsite ?? '',
-    businessType: previous?.businessType ?? '',
+    businessWebsite: previous?.businessWebsite ?? reused.businessWebsite ?? '',
+    businessType: previous?.businessType ?? reused.businessType ?? '',
     payoutBankAccount: bankStillEligible ? (previous?.payoutBankAccount ?? '') : '',
     expectedAnnualCardVolume: previous?.expectedAnnualCardVolume ?? '',
     agreeTerms: false,
@@ -112,12 +125,22 @@ export const MerchantApplicationForm = ({ businessId, status, canManage }: Merch
   });
   const banks = status.eligiblePayoutBanks;
   const disabled = !canManage || apply.isPending;
+  const reused = reusableDetails(status);
+  const [isChangingKnown, setIsChangingKnown] = useState(false);
+  const reusesWebsite = reused.businessWebsite !== null && !isChangingKnown;
+  const reusesType = reused.businessType !== null && !isChangingKnown;
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    const parsed = schema.parse(values);
+    const { businessWebsite, businessType, ...parsed } = schema.parse(values);
+    // What the business already gave is not sent again: the server fills it in.
+    const input = {
+      ...parsed,
+      ...(reusesWebsite ? {} : { businessWebsite }),
+      ...(reusesType ? {} : { businessType }),
+    };
     try {
-      await apply.mutateAsync({ input: parsed, idempotencyKey });
+      await apply.mutateAsync({ input, idempotencyKey });
       notifications.show({
         color: 'teal',
         title: 'Application submitted',
@@ -148,6 +171,12 @@ export const MerchantApplicationForm = ({ businessId, status, canManage }: Merch
   return (
     <form onSubmit={submit} noValidate aria-label="Card payment acceptance application">
       <Stack gap="md">
+        <KnownDetails
+          status={status}
+          reusesWebsite={reusesWebsite}
+          reusesType={reusesType}
+          onChange={canManage && (reusesWebsite || reusesType) ? () => setIsChangingKnown(true) : null}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DateInput
             label="Incorporation date"
@@ -173,24 +202,28 @@ export const MerchantApplicationForm = ({ businessId, status, canManage }: Merch
             value={form.getValues().businessCategory || null}
             onChange={(value) => form.setFieldValue('businessCategory', value ?? '')}
           />
-          <TextInput
-            label="Business website"
-            withAsterisk
-            placeholder="www.example.com"
-            autoComplete="url"
-            disabled={disabled}
-            {...form.getInputProps('businessWebsite')}
-          />
-          <Select
-            label="Business type"
-            withAsterisk
-            placeholder="Select a business type"
-            data={TYPE_OPTIONS}
-            disabled={disabled}
-            {...form.getInputProps('businessType')}
-            value={form.getValues().businessType || null}
-            onChange={(value) => form.setFieldValue('businessType', value ?? '')}
-          />
+          {reusesWebsite ? null : (
+            <TextInput
+              label="Business website"
+              withAsterisk
+              placeholder="www.example.com"
+              autoComplete="url"
+              disabled={disabled}
+              {...form.getInputProps('businessWebsite')}
+            />
+          )}
+          {reusesType ? null : (
+            <Select
+              label="Business type"
+              withAsterisk
+              placeholder="Select a business type"
+              data={TYPE_OPTIONS}
+              disabled={disabled}
+              {...form.getInputProps('businessType')}
+              value={form.getValues().businessType || null}
+              onChange={(value) => form.setFieldValue('businessType', value ?? '')}
+            />
+          )}
         </SimpleGrid>
         <Stack gap={6}>
           <Select
@@ -247,5 +280,72 @@ export const MerchantApplicationForm = ({ businessId, status, canManage }: Merch
         </Group>
       </Stack>
     </form>
+  );
+};
+
+const businessTypeLabel = (value: string): string =>
+  MERCHANT_BUSINESS_TYPES.find((type) => type.value === value)?.label ?? value;
+
+/**
+ * What the business already gave Ferry, shown instead of asked again: the verified legal name, tax ID
+ * (masked) and address go to the card processor with the application, and the website and type are
+ * reused unless the person chooses to change them.
+ */
+const KnownDetails = ({
+  status,
+  reusesWebsite,
+  reusesType,
+  onChange,
+}: {
+  status: MerchantStatus;
+  reusesWebsite: boolean;
+  reusesType: boolean;
+  onChange: (() => void) | null;
+}) => {
+  const known = status.knownDetails;
+  const facts = [
+    known.legalBusinessName ? { label: 'Legal business name', value: known.legalBusinessName } : null,
+    known.taxIdMasked ? { label: 'Tax ID (EIN)', value: known.taxIdMasked } : null,
+    known.address ? { label: 'Business address', value: known.address } : null,
+    reusesWebsite && known.businessWebsite
+      ? { label: 'Business website', value: known.businessWebsite }
+      : null,
+    reusesType && known.businessType
+      ? { label: 'Business type', value: businessTypeLabel(known.businessType) }
+      : null,
+  ].filter((fact): fact is { label: string; value: string } => fact !== null);
+  if (facts.length === 0) return null;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      bg="gray.0"
+      component="section"
+      aria-label="Details you already gave"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Text fw={600} size="sm">
+              Details you already gave
+            </Text>
+            <Text size="sm" c="dimmed">
+              From your business verification and profile; they are sent with this application.
+            </Text>
+          </Stack>
+          {onChange ? (
+            <Button variant="subtle" size="xs" onClick={onChange}>
+              Change website or type
+            </Button>
+          ) : null}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {facts.map((fact) => (
+            <LabeledValue key={fact.label} label={fact.label} value={fact.value} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
   );
 };

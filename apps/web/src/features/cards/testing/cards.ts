@@ -26,5 +26,12 @@ export const makeMerchantStatus = (overrides: Partial<MerchantStatus> = {}): Mer
   eligiblePayoutBanks: [
     { id: 'bank-1', bankName: 'Chase', accountMask: '6789', chartAccountName: 'Operating Account' },
   ],
+  knownDetails: {
+    legalBusinessName: null,
+    taxIdMasked: null,
+    address: null,
+    businessWebsite: null,
+    businessType: null,
+  },
   ...overrides,
 });
