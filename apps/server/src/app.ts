@@ -56,8 +56,9 @@ import { registerAuthContext } from './platform/auth/context.js';
 import { registerBusinessGuard } from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
 import { compactAllRollups } from './platform/db/rollups.js';
-import { registerErrorHandling } from './platform/http/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import type { ErrorBody } from './platform/http/errors.js';
+import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurity } from './platform/http/security.js';
 import { purgeExpiredIdempotencyKeys, registerIdempotency } from './platform/idempotency/idempotency.js';
 import { APP_VERSION } from './platform/version.js';
@@ -70,10 +71,20 @@ import { isSandboxRails } from './providers/rails/sandbox.js';
 
 const REQUEST_ID = /^[A-Za-z0-9_\-:.]{1,64}$/;
 
+/** TRUST_PROXY as Fastify takes it: false, a hop count (as Fastify does with a number), or addresses. */
+export function trustProxyOption(
+  setting: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** The built web app: `WEB_DIST` when set (a build kept elsewhere), else apps/web/dist beside the server. */
 export function findWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, '../../web/dist');
+  const dist = process.env.WEB_DIST
+    ? path.resolve(process.env.WEB_DIST)
+    : path.resolve(here, '../../web/dist');
   return fs.existsSync(path.join(dist, 'index.html')) ? dist : null;
 }
 
@@ -140,8 +151,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       const header = request.headers['request-id'];
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
-    trustProxy: context.config.isProduction,
+    // Only the proxies TRUST_PROXY names (none by default): otherwise a client's own X-Forwarded-For
+    // would choose the address every per-client rate limit counts by.
+    trustProxy: trustProxyOption(context.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -153,6 +167,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(cookie);
   await registerSecurity(app, context);
 
@@ -179,7 +194,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       },
       security: [{ session: [], sessionId: [] }, { cookie: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Public operations (`config: { auth: 'none' }`) need no session: `security: []` overrides the default.
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      const config = input.route.config as { auth?: string } | undefined;
+      return config?.auth === 'none' ? { ...result, schema: { ...result.schema, security: [] } } : result;
+    },
     transformObject: jsonSchemaTransformObject,
   });
   // The reference is long: a filter box narrows it to one area (by tag).

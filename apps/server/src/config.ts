@@ -19,6 +19,40 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin of the app, used in links sent by mail and for the same-origin check. */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Which proxies in front of Ferry to believe about the client's address (X-Forwarded-For): unset =
+   * none (the connection's address; a client cannot pick its own and dodge the per-client limits), a
+   * number = that many hops, otherwise a comma list of proxy addresses or CIDRs (10.0.0.0/8, loopback).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): false | number | string[] => {
+      const text = value?.trim() ?? '';
+      if (text === '' || text === 'false') return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      const entries = text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = entries.find(
+        (entry) =>
+          !/^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(entry) && !/^(loopback|linklocal|uniquelocal)$/.test(entry),
+      );
+      if (bad) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${bad}" is not a hop count, an address or a CIDR (e.g. TRUST_PROXY=1 or TRUST_PROXY=10.0.0.0/8)`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+  /**
+   * Production refuses to start on a sandbox identity, bank-link, rails, card-vault or bot-check
+   * provider unless this is true: a public demo, where nothing is real (logged loudly, a banner shows).
+   */
+  ALLOW_SANDBOX_PROVIDERS: booleanFromEnv.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -153,7 +187,18 @@ export type Config = z.infer<typeof configSchema> & {
   /** Where the local files provider keeps files. */
   filesDir: string;
   isProduction: boolean;
+  /** The sandbox providers this production runs on by ALLOW_SANDBOX_PROVIDERS (empty outside production). */
+  sandboxProviders: string[];
 };
+
+/** The settings whose sandbox value production refuses (without ALLOW_SANDBOX_PROVIDERS=true). */
+const PRODUCTION_PROVIDER_SETTINGS = [
+  ['IDENTITY_PROVIDER', 'persona'],
+  ['BANK_LINK_PROVIDER', 'plaid'],
+  ['RAILS_PROVIDER', 'modern-treasury'],
+  ['CARD_VAULT_PROVIDER', 'stripe'],
+  ['BOT_CHECK_PROVIDER', 'recaptcha'],
+] as const;
 
 export class ConfigError extends Error {}
 
@@ -229,12 +274,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Links in mail are built from it; without it they would follow the request's Host header.
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production');
   }
+  const isProduction = config.NODE_ENV === 'production';
+  const sandboxSettings = isProduction
+    ? PRODUCTION_PROVIDER_SETTINGS.filter(([name]) => config[name] === 'sandbox')
+    : [];
+  if (sandboxSettings.length && !config.ALLOW_SANDBOX_PROVIDERS) {
+    // The sandboxes approve any identity, accept any bot-check token and move no real money.
+    const lines = sandboxSettings.map(
+      ([name, real]) => `  ${name}: sandbox in production; set ${name}=${real}`,
+    );
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.join('\n')}\n  (or ALLOW_SANDBOX_PROVIDERS=true for a public demo where no real money moves)`,
+    );
+  }
   const dataDir = path.resolve(config.DATA_DIR);
   return {
     ...config,
     dataDir,
     databaseDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),
-    isProduction: config.NODE_ENV === 'production',
+    isProduction,
+    sandboxProviders: sandboxSettings.map(([name]) => name),
   };
 }

@@ -29,6 +29,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
+  if (config.sandboxProviders.length) {
+    // ALLOW_SANDBOX_PROVIDERS=true: a public demo. Said loudly, every start, to whoever reads the logs.
+    logger.warn(
+      { sandboxProviders: config.sandboxProviders },
+      `DEMO MODE: production is running on sandbox providers (${config.sandboxProviders.join(', ')}) because ALLOW_SANDBOX_PROVIDERS=true. Identities are approved by anyone, bot checks accept any token and no real money moves. Never use this for real customers.`,
+    );
+  }
   let runtime: Awaited<ReturnType<typeof openRuntime>>;
   try {
     runtime = await openRuntime({ config, logger });

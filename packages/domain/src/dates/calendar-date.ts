@@ -16,9 +16,11 @@ export const toDayNumber = (input: CalendarDateInput): number => {
   const match = PATTERN.exec(input);
   if (!match) throw new RangeError(`Invalid calendar date: ${input}`);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const check = new Date(time);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const check = new Date(0);
+  check.setUTCFullYear(year, month - 1, day);
+  const time = check.getTime();
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
     throw new RangeError(`Invalid calendar date: ${input}`);
   }
   return time / 86_400_000;
@@ -42,9 +44,18 @@ export const isWeekend = (input: CalendarDateInput): boolean => {
   return weekday === 0 || weekday === 6;
 };
 
-/** Whether a text is a real calendar date written 'YYYY-MM-DD'. */
+/**
+ * The years a date sent to Ferry may have (issue 16): what the database and the date code hold with
+ * room for date arithmetic, and nothing a business needs is outside it.
+ */
+export const MIN_CALENDAR_YEAR = 1900;
+export const MAX_CALENDAR_YEAR = 2199;
+
+/** Whether a text is a real calendar date written 'YYYY-MM-DD', in the years 1900–2199. */
 export const isCalendarDate = (value: string): boolean => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < MIN_CALENDAR_YEAR || year > MAX_CALENDAR_YEAR) return false;
   try {
     toDayNumber(value);
     return true;

@@ -32,6 +32,19 @@ export const toCents = (decimal: string | number): number => {
   return sign && cents !== 0 ? -cents : cents;
 };
 
+/**
+ * The largest amount a request may carry: $999,999,999.99. Far above any real invoice, and sums of many
+ * such amounts stay exact in a JavaScript number and in the bigint columns.
+ */
+export const MAX_AMOUNT_CENTS = 99_999_999_999;
+
+/** `toCents` for an amount a person or client sends: also throws above `MAX_AMOUNT_CENTS` (either sign). */
+export const toAmountCents = (decimal: string | number): number => {
+  const cents = toCents(decimal);
+  if (Math.abs(cents) > MAX_AMOUNT_CENTS) throw new RangeError(`Amount out of range: ${String(decimal)}`);
+  return cents;
+};
+
 /** Integer cents to a decimal string with two places: 1230 → '12.30', -5 → '-0.05'. */
 export const fromCents = (cents: number | bigint): string => {
   const value = typeof cents === 'bigint' ? cents : BigInt(assertSafeCents(cents));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toCents } from './cents.js';
+import { toAmountCents } from './cents.js';
 
 /** The smallest payment or paid amount: $1.00 (spec 002 §9). */
 export const MIN_AMOUNT_CENTS = 100;
@@ -17,7 +17,7 @@ export type Cents = z.infer<typeof centsSchema>;
 
 const isDecimalAmount = (value: string | number): boolean => {
   try {
-    toCents(value);
+    toAmountCents(value);
     return true;
   } catch {
     return false;
@@ -31,7 +31,7 @@ const isDecimalAmount = (value: string | number): boolean => {
 export const amountSchema = z
   .union([z.number(), z.string()], { error: AMOUNT_MESSAGES.invalid })
   .refine(isDecimalAmount, { error: AMOUNT_MESSAGES.invalid })
-  .transform((value) => toCents(value));
+  .transform((value) => toAmountCents(value));
 export type Amount = z.input<typeof amountSchema>;
 
 /** An amount of at least $1.00, parsed into cents. */

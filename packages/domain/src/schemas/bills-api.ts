@@ -12,7 +12,7 @@ import {
   SUMMARY_FILTERS,
 } from '../catalogues/payments.js';
 import { fromDayNumber, isCalendarDate, toDayNumber } from '../dates/calendar-date.js';
-import { toCents } from '../money/cents.js';
+import { MAX_AMOUNT_CENTS, toAmountCents } from '../money/cents.js';
 import { MIN_AMOUNT_CENTS } from '../money/schemas.js';
 import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES } from './contact.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './envelope.js';
@@ -66,6 +66,7 @@ export const BILL_MESSAGES = {
   discountAboveSubtotal: 'Discount cannot be greater than the subtotal.',
   taxInvalid: 'Tax must be 0 or more, with at most 2 decimals.',
   amountMin: 'Bill amount must be at least $1.00.',
+  amountMax: 'Bill amount cannot exceed $999,999,999.99.',
   memoTooLong: `Memo cannot exceed ${BILL_LIMITS.memoMax} characters.`,
   attachmentsLimit: DOCUMENT_MESSAGES.limit,
   invalidFile: DOCUMENT_MESSAGES.invalidFile,
@@ -115,7 +116,7 @@ const nonNegativeCents = (message: string) =>
   z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
     try {
       const text = typeof value === 'number' ? String(value) : value.trim().replace(/,/g, '');
-      const cents = toCents(text);
+      const cents = toAmountCents(text);
       if (cents >= 0) return cents;
     } catch {
       // reported below
@@ -303,6 +304,12 @@ export const billRequestSchema = z
       ctx.addIssue({ code: 'custom', message: BILL_MESSAGES.amountMin, path: ['lines'] });
       return z.NEVER;
     }
+    if (
+      [totals.subtotalCents, totals.amountCents, ...totals.lineAmountsCents].some((c) => c > MAX_AMOUNT_CENTS)
+    ) {
+      ctx.addIssue({ code: 'custom', message: BILL_MESSAGES.amountMax, path: ['lines'] });
+      return z.NEVER;
+    }
     return { ...bill, dueDate, totals };
   });
 export type BillRequest = z.input<typeof billRequestSchema>;
@@ -473,8 +480,8 @@ const balanceRangeQuery = z
     const match = /^\s*([0-9.,]*)\s*-\s*([0-9.,]*)\s*$/.exec(value);
     try {
       if (!match || (match[1] === '' && match[2] === '')) throw new RangeError('range');
-      const min = match[1] ? toCents(match[1].replace(/,/g, '')) : undefined;
-      const max = match[2] ? toCents(match[2].replace(/,/g, '')) : undefined;
+      const min = match[1] ? toAmountCents(match[1].replace(/,/g, '')) : undefined;
+      const max = match[2] ? toAmountCents(match[2].replace(/,/g, '')) : undefined;
       if (min !== undefined && max !== undefined && min > max) throw new RangeError('order');
       return { min, max };
     } catch {

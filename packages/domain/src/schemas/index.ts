@@ -20,6 +20,7 @@ export * from './payment-requests-api.js';
 export * from './payments-api.js';
 export * from './phone.js';
 export * from './settings.js';
+export * from './text.js';
 export * from './text-field.js';
 export * from './verification.js';
 export * from './work-email.js';

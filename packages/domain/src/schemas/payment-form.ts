@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatMoney } from '../format/number.js';
-import { toCents } from '../money/cents.js';
+import { toAmountCents } from '../money/cents.js';
 import { MIN_AMOUNT_CENTS } from '../money/schemas.js';
 import { textField } from './text-field.js';
 
@@ -21,7 +21,7 @@ export const PAYMENT_FORM_MESSAGES = {
 
 const parseCents = (value: string): number | undefined => {
   try {
-    return toCents(value.replace(/,/g, ''));
+    return toAmountCents(value.replace(/,/g, ''));
   } catch {
     return undefined;
   }

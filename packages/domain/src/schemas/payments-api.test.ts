@@ -70,15 +70,24 @@ describe('bulkScheduleRequestSchema', () => {
 });
 
 describe('markAsPaidRequestSchema', () => {
-  it('rounds the typed amount to cents and needs the account it was paid from', () => {
+  it('takes the amount rounded to cents (the dialog rounds on blur) and needs the account it was paid from', () => {
     expect(
       markAsPaidRequestSchema.parse({
         id: BILL,
-        amount: '10.005',
+        amount: '10.01',
         date: '2026-11-20',
         paymentInstrumentId: BANK,
       }).amount,
     ).toBe(1001);
+    // Issue 16: a third decimal is refused like in payments, not rounded by the server.
+    expect(
+      firstMessage(markAsPaidRequestSchema, {
+        id: BILL,
+        amount: '10.005',
+        date: '2026-11-20',
+        paymentInstrumentId: BANK,
+      }),
+    ).toBe(PAYMENT_MESSAGES.amountInvalid);
     expect(firstMessage(markAsPaidRequestSchema, { id: BILL, amount: '10', date: '2026-11-20' })).toBe(
       PAYMENT_MESSAGES.markPaidAccountRequired,
     );

@@ -3,11 +3,12 @@ import { PAYMENT_FAILURE_REASONS } from '../catalogues/failure-reasons.js';
 import { normaliseStatus, toPaymentsQueryStatus } from '../catalogues/payment-status.js';
 import { DEFAULT_DELIVERY_SPEED, DELIVERY_SPEEDS } from '../catalogues/payments.js';
 import { isCalendarDate } from '../dates/calendar-date.js';
-import { toCents } from '../money/cents.js';
+import { toAmountCents } from '../money/cents.js';
 import { MIN_AMOUNT_CENTS } from '../money/schemas.js';
 import { ENGINE_PAYMENT_STATUSES, type EnginePaymentStatus } from '../payments/transitions.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './envelope.js';
 import { PAYMENT_FORM_MESSAGES } from './payment-form.js';
+import { ID_MAX_LENGTH, refIdSchema } from './text.js';
 
 /**
  * Payments (spec 002 §2 payment form, §3 "Payment form" / "Payment card display", §4 statuses and
@@ -58,8 +59,11 @@ export const PAYMENT_MESSAGES = {
 // Request pieces
 // ---------------------------------------------------------------------------------------------
 
-/** A decimal amount of at least $1.00 with at most 2 decimals, as a number or a string; parses to cents. */
-export const moneyAmountSchema = z
+/**
+ * A decimal amount with at most 2 decimals, as a number or a string (commas allowed), parsed to cents
+ * by the one money parser (`toAmountCents`: no hex, no exponent, no rounding, at most $999,999,999.99).
+ */
+const decimalAmountSchema = z
   .union([z.number(), z.string()], { error: PAYMENT_MESSAGES.amountRequired })
   .transform((value, ctx) => {
     const text = String(value).replace(/,/g, '').trim();
@@ -67,19 +71,22 @@ export const moneyAmountSchema = z
       ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountRequired });
       return z.NEVER;
     }
-    let cents: number;
     try {
-      cents = toCents(text);
+      return toAmountCents(text);
     } catch {
       ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountInvalid });
       return z.NEVER;
     }
-    if (cents < MIN_AMOUNT_CENTS) {
-      ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountMin });
-      return z.NEVER;
-    }
-    return cents;
   });
+
+/** A decimal amount of at least $1.00 with at most 2 decimals, as a number or a string; parses to cents. */
+export const moneyAmountSchema = decimalAmountSchema.transform((cents, ctx) => {
+  if (cents < MIN_AMOUNT_CENTS) {
+    ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountMin });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 export const processDateSchema = z
   .string({ error: PAYMENT_MESSAGES.processDateRequired })
@@ -87,7 +94,8 @@ export const processDateSchema = z
   .min(1, { error: PAYMENT_MESSAGES.processDateRequired })
   .refine(isCalendarDate, { error: PAYMENT_MESSAGES.processDateInvalid });
 
-const idSchema = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(64);
+const idSchema = (message: string) => refIdSchema(message);
+const optionalIdSchema = z.string().trim().max(ID_MAX_LENGTH, { error: 'Invalid id' }).optional();
 
 export const paymentRemarksSchema = z
   .string()
@@ -111,7 +119,7 @@ export const createPaymentRequestSchema = z.object({
   deliverySpeed: z.enum(DELIVERY_SPEEDS).default(DEFAULT_DELIVERY_SPEED),
   processDate: processDateSchema,
   remarks: paymentRemarksSchema,
-  paymentRequestId: z.string().trim().max(64).optional(),
+  paymentRequestId: optionalIdSchema,
 });
 export type CreatePaymentRequest = z.input<typeof createPaymentRequestSchema>;
 export type ParsedCreatePaymentRequest = z.output<typeof createPaymentRequestSchema>;
@@ -133,9 +141,9 @@ export const transferSpeedRequestSchema = z.object({
   paymentInstrumentId: idSchema(PAYMENT_MESSAGES.methodRequired),
   amount: moneyAmountSchema,
   /** The vendor (contact id): whether its bank takes real-time payments, or has no bank yet. */
-  payeeId: z.string().trim().max(64).optional(),
-  billId: z.string().trim().max(64).optional(),
-  paymentRequestId: z.string().trim().max(64).optional(),
+  payeeId: optionalIdSchema,
+  billId: optionalIdSchema,
+  paymentRequestId: optionalIdSchema,
   processDate: processDateSchema.optional(),
 });
 export type TransferSpeedRequest = z.input<typeof transferSpeedRequestSchema>;
@@ -143,7 +151,7 @@ export type TransferSpeedRequest = z.input<typeof transferSpeedRequestSchema>;
 /** PATCH business/{id}/payments/{paymentId}/reschedule/scheduled-payment. */
 export const reschedulePaymentRequestSchema = z.object({
   scheduledDate: processDateSchema,
-  paymentInstrumentId: z.string().trim().max(64).optional(),
+  paymentInstrumentId: optionalIdSchema,
   remarks: paymentRemarksSchema,
 });
 export type ReschedulePaymentRequest = z.input<typeof reschedulePaymentRequestSchema>;
@@ -162,7 +170,7 @@ export const reattemptPaymentRequestSchema = z.object({
   paymentId: idSchema(PAYMENT_MESSAGES.paymentNotFound),
   /** Defaults to the next business day the rails can take it. */
   scheduledDate: processDateSchema.optional(),
-  paymentInstrumentId: z.string().trim().max(64).optional(),
+  paymentInstrumentId: optionalIdSchema,
 });
 
 export const MARK_AS_PAID_TYPES = ['bill', 'invoice'] as const;
@@ -175,18 +183,9 @@ export type MarkAsPaidType = (typeof MARK_AS_PAID_TYPES)[number];
  */
 export const markAsPaidRequestSchema = z.object({
   id: idSchema(PAYMENT_MESSAGES.billRequired),
-  amount: z
-    .union([z.number(), z.string()], { error: PAYMENT_MESSAGES.amountInvalid })
-    .transform((value, ctx) => {
-      const text = String(value).replace(/,/g, '').trim();
-      try {
-        // The dialog types up to 6 decimals and rounds to 2 on blur; the API takes the rounded value.
-        return toCents(Number(text).toFixed(2));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountInvalid });
-        return z.NEVER;
-      }
-    }),
+  // The dialog types up to 6 decimals and rounds to 2 on blur; the API takes only the rounded value,
+  // parsed like every other amount (the $1 minimum and the due are checked with their own messages).
+  amount: decimalAmountSchema,
   date: processDateSchema,
   paymentInstrumentId: idSchema(PAYMENT_MESSAGES.markPaidAccountRequired),
   type: z.enum(MARK_AS_PAID_TYPES).optional(),
@@ -246,8 +245,8 @@ export const paymentsQuerySchema = z.object({
   sortBy: z.enum(PAYMENT_SORT_KEYS).default('dueDate'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   vendorName: z.string().trim().max(PAYMENT_LIMITS.searchMax).optional(),
-  vendorId: z.string().trim().max(64).optional(),
-  billId: z.string().trim().max(64).optional(),
+  vendorId: optionalIdSchema,
+  billId: optionalIdSchema,
   filterType: z.enum(PAYMENT_FILTER_TYPES).optional(),
   status: paymentStatusListQuery,
 });

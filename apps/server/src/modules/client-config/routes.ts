@@ -24,7 +24,8 @@ const clientConfigSchema = z
     bankLink: z.object({ provider: z.enum(['sandbox', 'plaid']) }),
     cardVault: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
     /** `rails`: the sandbox bank and its clock run here (not in production, not with real rails). */
-    sandbox: z.object({ rails: z.boolean() }),
+    /** `demo`: production running on sandbox providers (ALLOW_SANDBOX_PROVIDERS=true); the app shows a banner. */
+    sandbox: z.object({ rails: z.boolean(), demo: z.boolean() }),
   })
   .meta({ id: 'ClientConfig' });
 
@@ -56,7 +57,10 @@ export const clientConfigRoutes =
             provider: context.providers.cardVault.name,
             publishableKey: context.providers.cardVault.publishableKey,
           },
-          sandbox: { rails: runsSandboxRails(context.providers.rails, context.config.isProduction) },
+          sandbox: {
+            rails: runsSandboxRails(context.providers.rails, context.config.isProduction),
+            demo: context.config.sandboxProviders.length > 0,
+          },
         }),
     );
   };

@@ -44,7 +44,10 @@ it('lists messages newest first, filtered by address, in the spec shape', async 
 });
 
 it('is not there in production', async () => {
-  const prod = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ferry.example' } });
+  // A public demo: production on the sandbox providers still has no dev outbox.
+  const prod = await createTestApp({
+    env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ferry.example', ALLOW_SANDBOX_PROVIDERS: 'true' },
+  });
   try {
     const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(res.statusCode).toBe(404);

@@ -603,7 +603,7 @@ describe('PATCH mark-bill-as-paid', () => {
     await schedulePayment(t, p, bill.id, 30);
     const res = await mark(p, {
       id: bill.id,
-      amount: '70.004',
+      amount: '70.00',
       date: '2026-10-30',
       paymentInstrumentId: p.bank.id,
     });

@@ -48,6 +48,7 @@ import { quoteFee } from '../cards/fee-quote.js';
 import { type CardRow, cards } from '../cards/tables.js';
 import { containsPattern } from '../contacts/service.js';
 import { type ContactRow, contacts } from '../contacts/tables.js';
+import { lockReceivedRequest } from '../payment-requests/service.js';
 import { vendorBankAccounts } from '../vendor-banks/tables.js';
 import { queueVendorPaymentMail } from './notify.js';
 import {
@@ -335,6 +336,10 @@ async function createInTx(
   if (options.idempotencyKey) {
     const existing = await existingByKey(tx, businessId, options.idempotencyKey);
     if (existing) return existing.id;
+  }
+  // A payment names only a request this business received: an unknown or another's answers 404.
+  if (request.paymentRequestId) {
+    await lockReceivedRequest(tx, { businessId, paymentRequestId: request.paymentRequestId });
   }
   const { bill } = await findBillOrThrow(tx, { businessId, billId: request.billId, forUpdate: true });
   const unscheduled = bill.balanceCents - bill.scheduledCents;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody, type FieldError, GENERIC_ERROR_MESSAGE } from './errors.js';
 
@@ -6,6 +6,58 @@ function fieldFromPath(instancePath: string, context: string | undefined): strin
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   if (path) return path;
   return context ?? '';
+}
+
+/**
+ * PostgreSQL errors that only a client's input can cause (SQLSTATE class 22 "data exception" and 54000
+ * "program limit exceeded"): a text longer than its column, a number or date out of range, a value
+ * of the wrong form, NUL or bad encoding. The schemas refuse these first; this is the last line of
+ * defence, so such input answers 400, never 500.
+ */
+const INPUT_DATABASE_ERRORS = new Set([
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22021', // character_not_in_repertoire
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+  '22025', // invalid_escape_sequence
+  '2201B', // invalid_regular_expression
+  '54000', // program_limit_exceeded
+]);
+
+export const INPUT_OUT_OF_RANGE_MESSAGE = 'A value in the request is too long or out of range.';
+
+/** The SQLSTATE of a database error caused by input, looking through wrappers (drizzle's query error). */
+export function inputDatabaseErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && INPUT_DATABASE_ERRORS.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Fastify's own refusals before any route (a path that is not valid UTF-8, a path parameter past the
+ * router's limit) in the spec's error object rather than Fastify's default one.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  request.log.info({ code: error.code }, 'refused request address');
+  const body: ErrorBody = {
+    message: tooLong ? 'A value in the address is too long.' : 'The request address is not valid.',
+    statusCode: 400,
+    errors: [],
+    errorCode: 'BAD_REQUEST',
+  };
+  void reply.code(400).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 
 /** Turns anything thrown into the spec's error object; 5xx answers carry only the generic message. */
@@ -31,6 +83,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.code(500).send(internalErrorBody());
+    }
+    const databaseCode = inputDatabaseErrorCode(error);
+    if (databaseCode) {
+      request.log.warn({ err: error, sqlState: databaseCode }, 'input refused by the database');
+      const body: ErrorBody = {
+        message: INPUT_OUT_OF_RANGE_MESSAGE,
+        statusCode: 400,
+        errors: [],
+        errorCode: 'VALIDATION_ERROR',
+      };
+      return reply.code(400).send(body);
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;

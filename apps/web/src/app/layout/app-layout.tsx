@@ -1,6 +1,7 @@
 import { isId } from '@ferry/domain';
 import { AppShell } from '@mantine/core';
 import { Outlet, useParams } from 'react-router';
+import { SandboxProvidersBanner } from '@/components/sandbox-providers-banner';
 import { BusinessSwitcher } from '@/features/businesses/components/business-switcher';
 import { useHasSession } from '@/lib/use-has-session';
 import { useActiveBusinessId } from '@/lib/use-stored-value';
@@ -46,6 +47,7 @@ export const AppLayout = ({ businessSwitcher, userMenu }: AppLayoutProps) => {
         </AppShell.Navbar>
       ) : null}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <SandboxProvidersBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>
