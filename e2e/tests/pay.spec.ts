@@ -235,9 +235,15 @@ test('a bill of a vendor on Ferry that surcharges credit cards is paid by card w
     await expect(pay.form.getByLabel('Total $102.90')).toBeVisible();
     await expect(pay.speed('Standard')).toBeChecked();
     for (const speed of ['Instant', 'Same Day', 'Next Day']) await expect(pay.speed(speed)).toBeDisabled();
+    // The spec's sentence, then why; and who pays the fee.
     await expect(
-      pay.form.getByText('This payment isn’t eligible for this delivery speed.').first(),
+      pay.form
+        .getByText(
+          'This payment isn’t eligible for this delivery speed. Card payments go by Standard delivery only.',
+        )
+        .first(),
     ).toBeVisible();
+    await expect(pay.form.getByText(/^Paid by you: the vendor adds a 2\.9% card fee/)).toBeVisible();
 
     // A partial amount re-quotes the fee.
     const amount = pay.form.getByRole('textbox', { name: 'Pay Amount' });
