@@ -61,7 +61,7 @@ export const HomeDashboard = ({ businessId, access }: { businessId: string; acce
         <HomeFigures businessId={businessId} access={access} />
       )}
       {showPayments || showSide ? (
-        <Grid gutter="lg">
+        <Grid gap="lg">
           {showPayments ? (
             <Grid.Col span={{ base: 12, md: showSide ? 7 : 12 }}>
               <RecentPayments businessId={businessId} />
