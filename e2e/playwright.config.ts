@@ -7,6 +7,36 @@ import { defineConfig } from '@playwright/test';
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3210);
 const root = path.resolve(import.meta.dirname, '..');
+// A second Ferry on its own folder and port, holding what `npm run demo` loads (the demo journey).
+const demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-e2e-demo-'));
+const demoPort = Number(process.env.E2E_DEMO_PORT ?? 3211);
+
+/** The built app on `port` with its data in `folder`. */
+const serverAt = (serverPort: number, folder: string) => ({
+  command: 'node --enable-source-maps apps/server/dist/main.js',
+  cwd: root,
+  url: `http://127.0.0.1:${serverPort}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: folder,
+    DATABASE_URL: '',
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+  },
+});
+
+/** The demo loader builds its 90 days through the engine first: minutes on a busy machine. */
+const demoServer = {
+  ...serverAt(demoPort, demoDataDir),
+  command: `node apps/server/dist/demo.js && ${serverAt(demoPort, demoDataDir).command}`,
+  timeout: 600_000,
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -34,22 +64,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --enable-source-maps apps/server/dist/main.js',
-    cwd: root,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-    },
-  },
+  webServer: [serverAt(port, dataDir), demoServer],
 });
