@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addBusinessDays, isBusinessDay, nextBusinessDay, toCalendarDate } from '@ferry/domain/dates';
 import { newYorkDate } from '@ferry/domain/payments';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp, registerJobs } from '../app.js';
@@ -100,7 +100,7 @@ type BillPlan =
   | 'due-this-week';
 
 const PLAN_COUNTS: [BillPlan, number][] = [
-  ['paid', 27],
+  ['paid', 25],
   ['paid-card', 2],
   ['paid-manual-bank', 2],
   ['marked-paid', 3],
@@ -160,8 +160,11 @@ export async function buildDemo(
   const end = options.end;
   const start = new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY_MS);
   const clock = context.clock;
-  clock.set(start);
   const dayOf = (k: number) => newYorkDate(new Date(start.getTime() + k * DAY_MS));
+  /** Day k at 15:00 UTC (mid-morning in New York, before the day's ACH cut-off); the last day is `end`. */
+  const momentOf = (k: number) =>
+    k >= DEMO_HISTORY_DAYS ? end : new Date(Date.parse(`${dayOf(k)}T15:00:00.000Z`));
+  clock.set(momentOf(0));
   const today = dayOf(DEMO_HISTORY_DAYS);
   /** The latest business day on or before day k (New York), as a day index. */
   const businessDayOnOrBefore = (k: number) => {
@@ -227,6 +230,12 @@ export async function buildDemo(
       });
     }
     const biz = (businessId: string, rest: string) => `/api/business/${businessId}${rest}`;
+    // The network vendors have their own bank on Ferry: Harbor's payments to them go there.
+    for (const entry of network.filter((n) => n.as === 'VENDOR')) {
+      await linkInstantBank(call, await sessionHeaders(context, entry.ownerId), entry.businessId, {
+        allAccounts: true,
+      });
+    }
 
     // --- Banks and a card ------------------------------------------------------------------------
     progress('Linking banks and a card…');
@@ -501,8 +510,9 @@ export async function buildDemo(
           break;
         }
         case 'processing': {
-          const day = businessDayOnOrBefore(DEMO_HISTORY_DAYS);
-          at(day, `pay ${refNo} today`, async () => {
+          // Paid on the last business day before today: the debit has posted, the credit is on its way.
+          const day = businessDayOnOrBefore(DEMO_HISTORY_DAYS - 1);
+          at(day, `pay ${refNo} yesterday`, async () => {
             await pay(billId(), amountCents, dayOf(day));
           });
           break;
@@ -553,6 +563,61 @@ export async function buildDemo(
             ...(draft.memo ? { memo: draft.memo } : {}),
           },
         });
+      });
+    }
+
+    // Bills from the network vendors: one paid to their bank on Ferry, and one paid today that is held
+    // because the vendor changed its primary bank an hour ago (payments to a changed bank wait 24 hours).
+    const [printing, creamery] = network.filter((n) => n.as === 'VENDOR');
+    if (printing && creamery) {
+      const networkBill = async (vendor: typeof printing, refNo: string, billDay: number, cents: number) => {
+        const bill = await call({
+          method: 'POST',
+          url: biz(harborId, '/bills'),
+          headers,
+          payload: {
+            vendorId: networkVendorIds.get(vendor.businessId),
+            refNo,
+            billDate: dayOf(billDay),
+            dueDate: addBusinessDays(dayOf(billDay), 20),
+            memo: vendor.name,
+            lines: [{ chartAccountId: accountFor(3), quantity: 1, unitPrice: dollars(cents) }],
+          },
+        });
+        counts.bills += 1;
+        return bill.id as string;
+      };
+      let printingBill = '';
+      at(38, 'network bill', async () => {
+        printingBill = await networkBill(printing, 'BHP-2187', 38, 64_250);
+      });
+      const printingPayDay = businessDayOnOrAfter(42);
+      at(printingPayDay, 'pay network vendor', async () => {
+        await pay(printingBill, 64_250, dayOf(printingPayDay));
+      });
+      let creameryBill = '';
+      at(DEMO_HISTORY_DAYS - 5, 'network bill', async () => {
+        creameryBill = await networkBill(creamery, 'CC-2198', DEMO_HISTORY_DAYS - 5, 48_720);
+      });
+      at(DEMO_HISTORY_DAYS, 'network vendor bank change and a held payment', async () => {
+        clock.set(new Date(end.getTime() - 3_600_000));
+        // The vendor makes another of its banks the primary one: payments to it wait 24 hours.
+        const ownerHeaders = await sessionHeaders(context, creamery.ownerId);
+        const banks = (await call({
+          method: 'GET',
+          url: `/api/business/${creamery.businessId}/bank/accounts`,
+          headers: ownerHeaders,
+        })) as unknown as { id: string; isPrimary?: boolean }[];
+        const other = banks.find((b) => !b.isPrimary);
+        if (!other) throw new Error('the network vendor has one bank only');
+        await call({
+          method: 'PATCH',
+          url: `/api/business/${creamery.businessId}/banking/connection/mark-as-primary`,
+          headers: ownerHeaders,
+          payload: { paymentInstrumentId: other.id },
+        });
+        clock.set(end);
+        await pay(creameryBill, 48_720, businessDayOf(today));
       });
     }
 
@@ -652,7 +717,7 @@ export async function buildDemo(
     // --- Walk the days --------------------------------------------------------------------------------
     steps.sort((a, b) => a.day - b.day);
     for (let day = 0; day <= DEMO_HISTORY_DAYS; day += 1) {
-      clock.set(day === DEMO_HISTORY_DAYS ? end : new Date(start.getTime() + day * DAY_MS));
+      clock.set(momentOf(day));
       // Maya signs in again each day (a session ends after a while without use).
       Object.assign(headers, await sessionHeaders(context, maya.id));
       for (const step of steps.filter((s) => s.day === day)) {
@@ -674,7 +739,7 @@ export async function buildDemo(
     }
 
     // The builder's sessions are not for anyone to reuse: Maya signs in for herself.
-    await db.delete(sessions).where(eq(sessions.userId, maya.id));
+    await db.delete(sessions).where(inArray(sessions.userId, [maya.id, ...network.map((n) => n.ownerId)]));
     return {
       created: true,
       email: DEMO_ACCOUNT.email,
@@ -760,13 +825,19 @@ async function sessionHeaders(context: DemoContext, userId: string): Promise<Hea
 }
 
 /** Links the sandbox bank's checking account through the bank-link modal's routes (Chase, user_good). */
-async function linkInstantBank(call: Call, headers: Headers, businessId: string): Promise<string> {
+async function linkInstantBank(
+  call: Call,
+  headers: Headers,
+  businessId: string,
+  options: { allAccounts?: boolean } = {},
+): Promise<string> {
+  const institutionId = 'ins_3';
   const base = `/api/business/${businessId}/banking/connection`;
   const { linkToken } = await call({ method: 'GET', url: `${base}/token`, headers });
   const session = await call({
     method: 'POST',
     url: '/api/sandbox/bank-link/sessions',
-    payload: { linkToken, institutionId: 'ins_3', username: 'user_good', password: 'pass_good' },
+    payload: { linkToken, institutionId, username: 'user_good', password: 'pass_good' },
   });
   const accounts = session.accounts as { id: string; subtype?: string; name?: string }[];
   const checking =
@@ -775,11 +846,11 @@ async function linkInstantBank(call: Call, headers: Headers, businessId: string)
   const done = await call({
     method: 'POST',
     url: `/api/sandbox/bank-link/sessions/${session.sessionId}/complete`,
-    payload: { accountIds: [checking.id] },
+    payload: { accountIds: options.allAccounts ? accounts.map((a) => a.id) : [checking.id] },
   });
   await call({
     method: 'GET',
-    url: `${base}/plaid?tokenId=${encodeURIComponent(String(done.publicToken))}&bankInstituteId=ins_3`,
+    url: `${base}/plaid?tokenId=${encodeURIComponent(String(done.publicToken))}&bankInstituteId=${institutionId}`,
     headers,
   });
   const banks = (await call({

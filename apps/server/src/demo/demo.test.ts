@@ -106,6 +106,7 @@ describe('npm run demo', () => {
     expect(new Set(rows.map((p) => p.status))).toEqual(
       new Set([
         'SCHEDULED',
+        'HOLD',
         'PENDING',
         'PROCESSING',
         'DELIVERED',
