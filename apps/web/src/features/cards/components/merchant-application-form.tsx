@@ -288,8 +288,8 @@ const businessTypeLabel = (value: string): string =>
 
 /**
  * What the business already gave Ferry, shown instead of asked again: the verified legal name, tax ID
- * (masked) and address go to the card processor with the application, and the website and type are
- * reused unless the person chooses to change them.
+ * (masked) and address, and the website and type, which the application reuses unless the person
+ * chooses to change them.
  */
 const KnownDetails = ({
   status,
@@ -331,7 +331,7 @@ const KnownDetails = ({
               Details you already gave
             </Text>
             <Text size="sm" c="dimmed">
-              From your business verification and profile; they are sent with this application.
+              From your business verification, details and profile: only what is missing is asked below.
             </Text>
           </Stack>
           {onChange ? (
