@@ -73,8 +73,12 @@ test('a business saves two cards and picks the primary, a vendor on Ferry is app
     await incorporation.fill('03/15/2019');
     await incorporation.press('Tab');
     await accept.choose(form, 'Business category', 'Retail');
-    await form.getByRole('textbox', { name: 'Business website' }).fill('northwind.example');
-    await accept.choose(form, 'Business type', 'Limited Liability Company (LLC)');
+    // What the business gave for its verification and details is shown, not asked again.
+    const known = form.getByRole('region', { name: 'Details you already gave' });
+    await expect(known.getByText(`${payeeName} LLC`)).toBeVisible();
+    await expect(known.getByText('ferry.example')).toBeVisible();
+    await expect(known.getByText('Limited Liability Company (LLC)')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Business website' })).toBeHidden();
     await accept.choose(form, 'Payout bank account', `Chase •••• ${payoutBank?.accountMask.slice(-4)}`);
     await form.getByRole('textbox', { name: 'Expected annual card volume' }).fill('250000');
     await form.getByRole('checkbox', { name: /I agree to the card acceptance terms/ }).check();
