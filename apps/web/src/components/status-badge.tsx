@@ -10,7 +10,10 @@ const MANTINE_COLOR: Record<StatusColour, string> = {
 
 export type StatusBadgeProps = { label: string; colour: StatusColour };
 
-/** A status pill; label and colour come from the domain's status catalogues (`StatusDisplay`). */
+/**
+ * A status pill; label and colour come from the domain's status catalogues (`StatusDisplay`). It never
+ * shrinks below its label (a narrow table column widens rather than cutting 'Scheduled' to 'Sch…').
+ */
 export const StatusBadge = ({ label, colour }: StatusBadgeProps) => (
   <Badge
     color={MANTINE_COLOR[colour]}
@@ -18,6 +21,7 @@ export const StatusBadge = ({ label, colour }: StatusBadgeProps) => (
     radius="sm"
     tt="none"
     fw={600}
+    miw="max-content"
     data-status-colour={colour}
     c={colour === 'amber' ? 'yellow.9' : undefined}
   >

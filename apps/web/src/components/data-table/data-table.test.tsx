@@ -35,6 +35,23 @@ const bodyRows = () =>
     .slice(1);
 
 describe('DataTable', () => {
+  it('keeps a nowrap column on one line, header and cells, and lets the others wrap', () => {
+    renderWithProviders(
+      <DataTable
+        caption="Vendors"
+        columns={[
+          columns[0] as DataTableColumn<Row>,
+          { ...(columns[1] as DataTableColumn<Row>), nowrap: true },
+        ]}
+        data={ALL_ROWS.slice(0, 2)}
+        getRowKey={(row) => row.id}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByRole('cell', { name: 'Vendor 1' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByRole('cell', { name: 'r1' }).style.whiteSpace).toBe('');
+  });
+
   it('shows Loading... while loading, announced politely', () => {
     renderWithProviders(<PagedTable total={45} isLoading />);
     const table = screen.getByRole('table', { name: 'Vendors' });

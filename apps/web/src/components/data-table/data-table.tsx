@@ -11,6 +11,8 @@ export type DataTableColumn<T> = {
   cell: (row: T) => ReactNode;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
+  /** Keep the cells on one line (dates, amounts, references): the column widens instead of wrapping. */
+  nowrap?: boolean;
 };
 
 export type DataTablePagination = {
@@ -114,7 +116,7 @@ export const DataTable = <T,>({
                   tt="uppercase"
                   c="dimmed"
                   fw={600}
-                  style={{ letterSpacing: '0.04em' }}
+                  style={{ letterSpacing: '0.04em', whiteSpace: column.nowrap ? 'nowrap' : undefined }}
                 >
                   {column.header}
                 </Table.Th>
@@ -160,7 +162,11 @@ export const DataTable = <T,>({
                       : {})}
                   >
                     {columns.map((column) => (
-                      <Table.Td key={column.key} ta={column.align ?? 'left'}>
+                      <Table.Td
+                        key={column.key}
+                        ta={column.align ?? 'left'}
+                        style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                      >
                         {column.cell(row)}
                       </Table.Td>
                     ))}

@@ -153,24 +153,33 @@ export function BillsDuePage() {
         </Text>
       ),
     },
-    { key: 'refNo', header: 'Bill #', cell: (bill) => bill.refNo },
+    { key: 'refNo', header: 'Bill #', cell: (bill) => bill.refNo, nowrap: true },
     {
       key: 'date',
       header: <SortHeader label="Bill date" sortKey="date" sort={sort} onSort={onSort} />,
       cell: (bill) => formatDate(bill.billDate),
+      nowrap: true,
     },
     {
       key: 'dueDate',
       header: <SortHeader label="Due date" sortKey="dueDate" sort={sort} onSort={onSort} />,
       cell: (bill) => formatDate(bill.dueDate),
+      nowrap: true,
     },
     {
       key: 'amount',
       header: <SortHeader label="Amount" sortKey="amount" sort={sort} onSort={onSort} />,
       cell: (bill) => money(bill.amount),
       align: 'right',
+      nowrap: true,
     },
-    { key: 'balance', header: 'Balance', cell: (bill) => money(bill.balance), align: 'right' },
+    {
+      key: 'balance',
+      header: 'Balance',
+      cell: (bill) => money(bill.balance),
+      align: 'right',
+      nowrap: true,
+    },
     {
       key: 'status',
       header: 'Status',

@@ -145,28 +145,32 @@ export function ForReviewPage() {
         </Stack>
       ),
     },
-    { key: 'refNo', header: 'Invoice #', cell: (request) => request.refNo },
+    { key: 'refNo', header: 'Invoice #', cell: (request) => request.refNo, nowrap: true },
     {
       key: 'date',
       header: <SortHeader label="Invoice date" sortKey="date" sort={sort} onSort={onSort} />,
       cell: (request) => formatDate(request.invoiceDate),
+      nowrap: true,
     },
     {
       key: 'dueDate',
       header: <SortHeader label="Due date" sortKey="dueDate" sort={sort} onSort={onSort} />,
       cell: (request) => formatDate(request.dueDate),
+      nowrap: true,
     },
     {
       key: 'amount',
       header: <SortHeader label="Amount" sortKey="amount" sort={sort} onSort={onSort} />,
       cell: (request) => money(request.amount),
       align: 'right',
+      nowrap: true,
     },
     {
       key: 'balance',
       header: <SortHeader label="Balance" sortKey="balance" sort={sort} onSort={onSort} />,
       cell: (request) => money(request.balance),
       align: 'right',
+      nowrap: true,
     },
     {
       key: 'status',

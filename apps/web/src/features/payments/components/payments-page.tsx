@@ -126,17 +126,19 @@ export function PaymentsPage() {
         </Text>
       ),
     },
-    { key: 'refNo', header: 'Bill #', cell: (payment) => payment.bill.refNo },
+    { key: 'refNo', header: 'Bill #', cell: (payment) => payment.bill.refNo, nowrap: true },
     {
       key: 'dueDate',
       header: <SortHeader label="Due date" sortKey="dueDate" sort={sort} onSort={onSort} />,
       cell: (payment) => formatDate(payment.bill.dueDate),
+      nowrap: true,
     },
     {
       key: 'amount',
       header: <SortHeader label="Amount" sortKey="amount" sort={sort} onSort={onSort} />,
       cell: (payment) => formatAmount(payment.amount),
       align: 'right',
+      nowrap: true,
     },
     {
       key: 'method',
