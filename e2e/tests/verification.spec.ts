@@ -93,9 +93,15 @@ test('a new US business verifies its owner and itself in the sandbox, edits its 
     onboardingState: 'EARN_REWARDS',
   });
 
-  // The business profile: verified; the website and a logo.
+  // The business profile: verified (no 'Locked during verification'), the address given for
+  // verification already there; the website and a logo.
   await page.goto(`/b/${harborId}/settings/business-profile`);
   await expect(page.getByText('Full functionality is available only to verified businesses.')).toBeHidden();
+  await expect(page.getByText('Verified — contact support to change the name or type.')).toBeVisible();
+  await expect(page.getByText('Locked during verification')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Billing address: Address Line 1' })).toHaveValue(
+    '100 Congress Ave',
+  );
   await page.getByRole('textbox', { name: 'Website' }).fill('harborcoffee.example');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your business profile was saved.')).toBeVisible();
