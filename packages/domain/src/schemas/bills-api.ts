@@ -14,7 +14,7 @@ import {
 import { fromDayNumber, isCalendarDate, toDayNumber } from '../dates/calendar-date.js';
 import { MAX_AMOUNT_CENTS, toAmountCents } from '../money/cents.js';
 import { MIN_AMOUNT_CENTS } from '../money/schemas.js';
-import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES } from './contact.js';
+import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES } from './documents.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './envelope.js';
 import { PAYMENT_FORM_MESSAGES } from './payment-form.js';
 import { firstTextError } from './text-field.js';

@@ -4,10 +4,10 @@ import {
   canAddDocument,
   contactEmailsSchema,
   contactSchema,
-  documentFileSchema,
   inlineContactSchema,
   VENDOR_EMAILS_RULE,
 } from './contact.js';
+import { documentFileSchema } from './documents.js';
 import { firstMessage, messagesOf } from './test-helpers.js';
 
 describe('contactEmailsSchema', () => {

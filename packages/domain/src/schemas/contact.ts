@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address.js';
+import { DOCUMENT_LIMITS } from './documents.js';
 import { EMAIL_MESSAGES, emailSchema } from './email.js';
 import { phoneSchema } from './phone.js';
 import { nameField, textField } from './text-field.js';
@@ -87,36 +88,6 @@ export const inlineContactSchema = z.object({
     .pipe(z.email({ error: CONTACT_MESSAGES.inlineEmailInvalid })),
 });
 export type InlineContact = z.infer<typeof inlineContactSchema>;
-
-export const DOCUMENT_LIMITS = {
-  maxCount: 5,
-  maxBytes: 5_242_880,
-  mimeTypes: ['application/pdf', 'image/png', 'image/jpeg'],
-  extensions: ['pdf', 'png', 'jpeg', 'jpg'],
-} as const;
-
-export const DOCUMENT_MESSAGES = {
-  invalidFile: "File couldn't be uploaded. Supported formats: PDF, JPG, PNG. Max size: 5MB.",
-  limit: 'Upload limit exceeded. Please remove an existing document to upload a new one.',
-} as const;
-
-/** A contact document to upload: PDF, PNG or JPEG of at most 5 MB. */
-export const documentFileSchema = z.object({
-  name: z
-    .string()
-    .refine(
-      (n) =>
-        (DOCUMENT_LIMITS.extensions as readonly string[]).includes(n.split('.').pop()?.toLowerCase() ?? ''),
-      {
-        error: DOCUMENT_MESSAGES.invalidFile,
-      },
-    ),
-  type: z.enum(DOCUMENT_LIMITS.mimeTypes, { error: DOCUMENT_MESSAGES.invalidFile }),
-  size: z.number().int().min(1, { error: DOCUMENT_MESSAGES.invalidFile }).max(DOCUMENT_LIMITS.maxBytes, {
-    error: DOCUMENT_MESSAGES.invalidFile,
-  }),
-});
-export type DocumentFile = z.infer<typeof documentFileSchema>;
 
 /** Whether another document may be added to a contact that already has `count`. */
 export const canAddDocument = (count: number): boolean => count < DOCUMENT_LIMITS.maxCount;
