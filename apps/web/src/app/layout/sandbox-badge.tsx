@@ -32,7 +32,7 @@ const useSandboxRails = (): boolean => {
 /**
  * The header's "Sandbox" badge, outside production with the sandbox rails only: the sandbox bank's
  * business date (its clock, `GET /sandbox/clock`, New York date) and a link to the sandbox bank, on the
- * business's first bank account when it has one.
+ * business's primary (else first) bank account when it has one.
  */
 export const SandboxBadge = () => {
   const signedIn = useHasSession();
@@ -56,7 +56,7 @@ export const SandboxBadge = () => {
   if (!on) return null;
 
   const date = clock.data ? formatDate(newYorkDate(new Date(clock.data.now))) : null;
-  const accountId = banks.data?.[0]?.id;
+  const accountId = (banks.data?.find((bank) => bank.isPrimary) ?? banks.data?.[0])?.id;
   const href = accountId ? paths.sandboxBankStatement.getHref(accountId) : paths.sandboxBankStatement.path;
   return (
     <Badge
