@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { MobileNotice } from '@/components/mobile-notice';
@@ -11,11 +12,23 @@ import { cssVariablesResolver, theme } from './theme';
 
 export { queryConfig, USER_QUERY_STALE_TIME } from '@/lib/react-query';
 
-/**
- * The notification stack loads after the first page (no page shows a notification before it has
- * rendered; one shown while it loads appears once it has).
- */
 const Notifications = lazy(() => import('./notifications').then((m) => ({ default: m.Notifications })));
+
+/**
+ * The notification stack, loaded with the first notification (`notifications.show` only touches the
+ * small store): a page that never shows one does not download it. Once loaded it stays.
+ */
+const NotificationStack = () => {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" limit={4} />
+    </Suspense>
+  );
+};
 
 export const createQueryClient = () => new QueryClient({ defaultOptions: queryConfig });
 
@@ -26,9 +39,7 @@ export const AppProvider = ({ children, queryClient }: AppProviderProps) => {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <Notifications position="top-right" limit={4} />
-      </Suspense>
+      <NotificationStack />
       <QueryClientProvider client={client}>
         {children}
         <MobileNotice />

@@ -1,26 +1,32 @@
 import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Dialog } from '@/components/dialog';
 import { ErrorState } from '@/components/error-state';
 import { useCardVaultConfig } from '../api/card-vault';
 import type { CardView } from '../api/schemas';
 import { type CardFormProps, SandboxCardForm } from './sandbox-card-form';
-import { StripeCardForm } from './stripe-card-form';
+
+/** Stripe's form (and Stripe.js) load only on a deployment whose card vault is Stripe. */
+const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
 export const ADD_CARD_TITLE = 'Add a New Card';
 
 /** The form of the deployment's card vault (client config `cardVault.provider`). */
 const CardVaultForm = (props: CardFormProps) => {
   const config = useCardVaultConfig();
-  if (config.isPending) {
-    return (
-      <Center py="xl" role="status" aria-label="Loading the card form">
-        <Loader size="sm" type="dots" aria-hidden />
-      </Center>
-    );
-  }
+  const loading = (
+    <Center py="xl" role="status" aria-label="Loading the card form">
+      <Loader size="sm" type="dots" aria-hidden />
+    </Center>
+  );
+  if (config.isPending) return loading;
   if (config.isError) return <ErrorState error={config.error} onRetry={() => void config.refetch()} />;
   if (config.data.provider === 'stripe')
-    return <StripeCardForm publishableKey={config.data.publishableKey} {...props} />;
+    return (
+      <Suspense fallback={loading}>
+        <StripeCardForm publishableKey={config.data.publishableKey} {...props} />
+      </Suspense>
+    );
   return <SandboxCardForm {...props} />;
 };
 
