@@ -21,7 +21,8 @@ import {
   useStripe,
 } from '@stripe/react-stripe-js';
 // The 'pure' entry adds Stripe's script only when loadStripe is called (the main entry adds it on import).
-import { loadStripe, type Stripe, type StripeElementChangeEvent } from '@stripe/stripe-js/pure';
+import type { Stripe, StripeElementChangeEvent } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { CardVaultError } from '../api/card-vault';
