@@ -11,17 +11,19 @@ export type ChangeMobileNumberDialogProps = {
   onSubmitted: (result: { requestId: string; phone: PhoneValue }) => void;
 };
 
-const ChangeMobileNumberForm = lazy(() =>
-  import('./change-mobile-number-form').then((m) => ({ default: m.ChangeMobileNumberForm })),
-);
+const loadForm = () => import('./change-mobile-number-form');
+const ChangeMobileNumberForm = lazy(() => loadForm().then((m) => ({ default: m.ChangeMobileNumberForm })));
 
 /**
  * 'Enter New Mobile Number' (spec 000 §2). The phone field and its country metadata load only when the
- * dialog first opens, so the sign-in and verify pages that offer it do not carry them; once loaded it
- * stays mounted so that closing keeps its transition.
+ * code step that offers it shows (fetched in the background then, so opening does not wait), not with
+ * the sign-in page; once opened it stays mounted so that closing keeps its transition.
  */
 export function ChangeMobileNumberDialog(props: ChangeMobileNumberDialogProps) {
   const [wanted, setWanted] = useState(props.opened);
+  useEffect(() => {
+    void loadForm();
+  }, []);
   useEffect(() => {
     if (props.opened) setWanted(true);
   }, [props.opened]);
