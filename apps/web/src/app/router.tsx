@@ -113,9 +113,9 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: paths.business.billCreate.path, lazy: () => import('./routes/business/bills-create') },
+              { path: paths.business.billEdit.path, lazy: () => import('./routes/business/bill-edit') },
               // Paying a bill (outside the bills tabs).
               {
-              { path: paths.business.billEdit.path, lazy: () => import('./routes/business/bill-edit') },
                 path: paths.business.billMakePayment.path,
                 lazy: () => import('./routes/business/bill-make-payment'),
               },

@@ -392,11 +392,11 @@ export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 export const speedOptionSchema = z.object({
   allowed: z.boolean(),
   /** The spec's sentence when not allowed. */
+  message: z.string().nullable(),
   /** Why it is not allowed, in words (said after `message`), null when allowed. */
   reasonText: z.string().nullable().optional(),
   /** When allowed but today's cut-off has passed: when it is sent instead. */
   note: z.string().nullable().optional(),
-  message: z.string().nullable(),
   processOn: z.string(),
   expectedDelivery: dateWindowSchema,
 });
@@ -405,6 +405,7 @@ export const transferSpeedViewSchema = z.object({
   method: z.enum(['BANK', 'CARD']),
 });
 export type TransferSpeedView = z.infer<typeof transferSpeedViewSchema>;
+
 /** `GET business/{id}/payments/pay-context?billId=`: what the pay page needs from the server. */
 export const payContextQuerySchema = z.object({ billId: z.string().trim().min(1).max(64) });
 export const payContextSchema = z
@@ -416,7 +417,6 @@ export const payContextSchema = z
   })
   .meta({ id: 'PayContext' });
 export type PayContext = z.infer<typeof payContextSchema>;
-
 
 export const bulkScheduleResultSchema = z.object({
   results: z.array(

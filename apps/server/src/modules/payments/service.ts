@@ -147,9 +147,9 @@ export interface PayeeBank {
   instant: boolean;
   /** A bank change hold in force until then. */
   holdUntil: Date | null;
-}
   /** The bank it is paid into (name and last digits), when on file. */
   bank?: { bankName: string; accountMask: string } | null;
+}
 
 /** Where a vendor receives payments: its own banks (network vendor) or the banks the payer entered. */
 export async function payeeBankOf(db: DbOrTx, vendor: ContactRow): Promise<PayeeBank> {
@@ -186,8 +186,8 @@ export async function payeeBankOf(db: DbOrTx, vendor: ContactRow): Promise<Payee
     .where(
       and(eq(vendorBankAccounts.contactId, vendor.id), ne(vendorBankAccounts.verificationStatus, 'REJECTED')),
     )
-    .limit(1);
     .orderBy(desc(vendorBankAccounts.isPrimary), desc(vendorBankAccounts.sequence))
+    .limit(1);
   return {
     onFile: Boolean(bank),
     instant: false,
@@ -668,22 +668,17 @@ export async function transferSpeeds(
         {
           allowed: rules[speed].allowed,
           message: rules[speed].message,
+          reasonText: rules[speed].reasonText,
+          note: rules[speed].allowed && plan.cutoffPassed ? cutoffPassedText(speed, plan.processOn) : null,
           processOn: plan.processOn,
           expectedDelivery: plan.expectedDeliveryOn,
         },
       ];
     }),
-          reasonText: rules[speed].reasonText,
-          note: rules[speed].allowed && plan.cutoffPassed ? cutoffPassedText(speed, plan.processOn) : null,
   ) as TransferSpeedView['speeds'];
   return { speeds, method: instrument.kind };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Changes
-
-async function lockOwnPayment(tx: DbOrTx, businessId: string, paymentId: string): Promise<PaymentRow> {
-  if (!ID.test(paymentId)) throw paymentNotFound();
 /** GET payments/pay-context?billId=: the server's business today and where the bill's vendor is paid. */
 export async function payContext(
   context: PaymentsContext,
@@ -696,6 +691,11 @@ export async function payContext(
   return { today: businessToday(context), receivingBank: payee.bank ?? null };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+async function lockOwnPayment(tx: DbOrTx, businessId: string, paymentId: string): Promise<PaymentRow> {
+  if (!ID.test(paymentId)) throw paymentNotFound();
   const row = await lockPayment(tx, paymentId);
   if (!row || row.businessId !== businessId) throw paymentNotFound();
   return row;
