@@ -740,6 +740,7 @@ describe('reading payments', () => {
   });
 
   it('says why: cards are Standard only, and today’s cut-off has passed', async () => {
+    t.clock.set('2026-11-02T21:40:00.000Z'); // Monday 16:40 in New York (the session stays fresh until 22:00)
     const p = await payer(t);
     const bill = await makeBill(t, p, '100.00');
     const card = (await addCardVia(t, p.headers, p.businessId)).json().data;
