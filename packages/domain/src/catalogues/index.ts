@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './approvals.js';
 export * from './auto-payment.js';
+export * from './bank-display.js';
 export * from './bank-institutions.js';
 export * from './banking.js';
 export * from './connections.js';

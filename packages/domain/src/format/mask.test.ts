@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAccountLong, maskLast4 } from './mask.js';
+import { maskAccountLong, maskDots4, maskLast4 } from './mask.js';
 
 describe('maskAccountLong', () => {
   it('shows the first digit and the last 4', () => {
@@ -18,5 +18,14 @@ describe('maskLast4', () => {
     expect(maskLast4('4111111111111111')).toBe('*** 1111');
     expect(maskLast4('6789')).toBe('*** 6789');
     expect(maskLast4('  ')).toBe('');
+  });
+});
+
+describe('maskDots4', () => {
+  it('shows the last 4 behind dots, and nothing for no mask', () => {
+    expect(maskDots4('000123456789')).toBe('•••• 6789');
+    expect(maskDots4(' 4242 ')).toBe('•••• 4242');
+    expect(maskDots4('')).toBe('');
+    expect(maskDots4(null)).toBe('');
   });
 });

@@ -13,3 +13,9 @@ export const maskAccountLong = (digits: string): string => {
   if (value.length < 5) return maskLast4(value);
   return `${value.slice(0, 1)} *** *** ${value.slice(-4)}`;
 };
+
+/** '•••• 1234': the last 4 characters, as bank and card lists show them. Returns '' for empty input. */
+export const maskDots4 = (mask: string | null | undefined): string => {
+  const value = mask?.trim() ?? '';
+  return value ? `•••• ${value.slice(-4)}` : '';
+};

@@ -1,4 +1,4 @@
-import { CARD_BRAND_LABELS, paths } from '@ferry/domain';
+import { CARD_BRAND_LABELS, getBankDisplay, maskDots4, paths } from '@ferry/domain';
 import { Anchor, Badge, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { StatusBadge } from '@/components/status-badge';
 import { useHomeBankAccounts, useHomeCards } from '../api/home-api';
-import { FUNDING_LABELS, formatExpiry, formatMask, getBankBadge } from '../utils/account-display';
+import { FUNDING_LABELS, formatExpiry } from '../utils/account-display';
 import { HomeSection } from './home-section';
 
 export const NO_PAY_FROM_ACCOUNTS = 'No bank account linked yet. Link one to pay vendors from it.';
@@ -86,17 +86,17 @@ export const PayFromAccounts = ({ businessId, canManage }: { businessId: string;
     content = (
       <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
         {banks.data.map((bank) => {
-          const badge = getBankBadge(bank);
+          const badge = getBankDisplay(bank);
           return (
             <AccountRow
               key={bank.id}
               icon={<IconBuildingBank size={18} stroke={1.7} />}
               name={bank.bankDetails.name || bank.bankName}
-              detail={`${bank.accountType === 'BUSINESS_SAVINGS' ? 'Savings' : 'Checking'} ${formatMask(bank.accountMask)}`}
+              detail={`${bank.accountType === 'BUSINESS_SAVINGS' ? 'Savings' : 'Checking'} ${maskDots4(bank.accountMask)}`}
               badges={
                 <>
                   {bank.isPrimary ? <PrimaryBadge /> : null}
-                  <StatusBadge label={badge.label} colour={badge.colour} />
+                  <StatusBadge label={badge.badge} colour={badge.colour} />
                 </>
               }
             />
@@ -106,7 +106,7 @@ export const PayFromAccounts = ({ businessId, canManage }: { businessId: string;
           <AccountRow
             key={card.id}
             icon={<IconCreditCard size={18} stroke={1.7} />}
-            name={`${CARD_BRAND_LABELS[card.brand]} ${formatMask(card.cardMask)}`}
+            name={`${CARD_BRAND_LABELS[card.brand]} ${maskDots4(card.cardMask)}`}
             detail={`${FUNDING_LABELS[card.funding]} · expires ${formatExpiry(card.expirationMonth, card.expirationYear)}`}
             badges={card.isPrimaryCard ? <PrimaryBadge /> : null}
           />
