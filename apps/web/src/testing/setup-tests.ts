@@ -8,6 +8,10 @@ import { resetBotCheck } from '@/lib/bot-check';
 // take longer than testing-library's 1 s default for findBy / waitFor.
 configure({ asyncUtilTimeout: 5000 });
 
+// The notification stack loads with the first notification (app/provider.tsx); loading its module here
+// once per test file keeps a toast from arriving after a test has already looked for it.
+await import('@/app/notifications');
+
 // jsdom lacks what Mantine needs: matchMedia, ResizeObserver, scrollIntoView.
 const matchMedia = (query: string): MediaQueryList => ({
   matches: false,

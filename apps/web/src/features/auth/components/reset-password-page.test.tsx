@@ -69,7 +69,7 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), STRONG_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
-    expect(screen.getByText(PASSWORD_RESET_DONE_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(PASSWORD_RESET_DONE_MESSAGE)).toBeInTheDocument();
     expect(api.callsTo('PATCH /auth/reset-password')[0]?.body).toEqual({
       token: TOKEN,
       password: STRONG_PASSWORD,

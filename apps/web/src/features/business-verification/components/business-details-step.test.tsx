@@ -125,7 +125,7 @@ describe('Verify your business: the business details form', { timeout: FORM_TEST
         },
       },
     ]);
-    expect(screen.getByText('Your business details were saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Your business details were saved.')).toBeInTheDocument();
     expect(queryClient.getQueryState(businessKeys.list())?.isInvalidated).toBe(true);
   });
 
