@@ -64,7 +64,7 @@ test('the demo account: overdue bills on home, a bill opened from the list, edit
   await expect(page.getByText('Paying to')).toBeVisible();
   await pay.payFrom(/Chase/);
   // A later business day than the sandbox's today, so the payment waits as Scheduled whatever the day.
-  await pay.processDateAfter(await railsTodayViaApi(request));
+  await pay.processDateAfter(await railsTodayViaApi(page.request));
   await pay.form.getByRole('button', { name: 'Schedule payment', exact: true }).click();
   await expect(pay.review).toBeVisible();
   for (const label of [
