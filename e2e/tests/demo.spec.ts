@@ -84,12 +84,18 @@ test('the demo account: overdue bills on home, a bill opened from the list, edit
   await page.waitForURL(/\/bills\/payment\/[^/]+\/detail$/);
   await expect(new PaymentDetailPage(page).summary).toContainText('Scheduled');
   await expect(page.getByRole('region', { name: 'Bill', exact: true })).toContainText(newRef);
+  const vendorName = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')
+    .replace(/^Payment to /, '')
+    .trim();
+  expect(vendorName).not.toBe('');
 
-  // The payment in every list it belongs to: Payments tab, the bill's row, home's recent payments.
+  // The payment in every list it belongs to: the Payments tab (found by its vendor), the bill's row in
+  // the overdue bills, and home's recent payments.
   const businessPath = new URL(page.url()).pathname.split('/bills/')[0];
   await page.goto(`${businessPath}/bills/payment/list`);
+  await page.getByPlaceholder('Search by vendor').fill(vendorName);
   await expect(new PaymentsTab(page).row(newRef)).toContainText('Scheduled');
-  await page.goto(`${businessPath}/bills/due`);
+  await page.goto(`${businessPath}/bills/due?summary=OVERDUE`);
   await expect(bills.row(newRef)).toContainText('Scheduled');
   await page.goto(`${businessPath}/home`);
   await expect(page.getByRole('region', { name: 'Recent payments' })).toContainText(newRef);
