@@ -9,12 +9,7 @@ import type { ErrorBody } from './errors.js';
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {
-    const parts: [string, unknown][] = [
-      ['params', request.params],
-      ['query', request.query],
-      ['body', request.body],
-    ];
-    for (const [, value] of parts) {
+    for (const value of [request.params, request.query, request.body]) {
       const field = findBrokenText(value);
       if (field === undefined) continue;
       const body: ErrorBody = {
