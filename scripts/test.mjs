@@ -51,6 +51,44 @@ function ensureChromium() {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const results = [];
+const failures = [];
+
+/** The failed tests of a suite's JSON report, each with the first line of its error. */
+function failedTests(suite, json) {
+  const firstLine = (message) =>
+    String(message ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? '';
+  if (suite.kind === 'vitest') {
+    return (json.testResults ?? []).flatMap((file) => {
+      const where = path.relative(root, file.name ?? '');
+      const tests = (file.assertionResults ?? [])
+        .filter((t) => t.status === 'failed')
+        .map((t) => `${suite.name}: ${where} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+      // A file that failed to load reports no test but a message.
+      if (tests.length === 0 && file.status === 'failed')
+        tests.push(`${suite.name}: ${where} — ${firstLine(file.message)}`);
+      return tests;
+    });
+  }
+  const walk = (s, titles) => [
+    ...(s.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
+        .map(
+          (t) =>
+            `${suite.name}: ${[...titles, spec.title].join(' › ')} (${t.status}) — ${firstLine(
+              t.results?.at(-1)?.error?.message,
+            )}`,
+        ),
+    ),
+    ...(s.suites ?? []).flatMap((child) => walk(child, [...titles, child.title].filter(Boolean))),
+  ];
+  return (json.suites ?? []).flatMap((s) => walk(s, [s.title]));
+}
 
 for (const suite of suites) {
   console.log(`\n=== ${suite.name} ===`);
@@ -81,6 +119,7 @@ for (const suite of suites) {
   let counts = { passed: 0, failed: 0, skipped: 0 };
   if (fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    failures.push(...failedTests(suite, json));
     counts =
       suite.kind === 'vitest'
         ? {
@@ -107,5 +146,6 @@ fs.rmSync(reportDir, { recursive: true, force: true });
 console.log('\n=== summary ===');
 for (const r of results)
   console.log(`${r.name.padEnd(8)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+for (const f of failures) console.log(`failed: ${f}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
