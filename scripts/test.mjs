@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -56,8 +57,7 @@ const failures = [];
 /** The failed tests of a suite's JSON report, each with the first line of its error. */
 function failedTests(suite, json) {
   const firstLine = (message) =>
-    String(message ?? '')
-      .replace(/\u001b\[[0-9;]*m/g, '')
+    stripVTControlCharacters(String(message ?? ''))
       .split('\n')
       .find((line) => line.trim())
       ?.trim()
