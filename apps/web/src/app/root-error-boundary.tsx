@@ -1,20 +1,14 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode, useEffect } from 'react';
 import { DEFAULT_ERROR_MESSAGE } from '@/lib/api-error';
-import { NotFound } from './routes/not-found';
 
-/** The router's top-level `errorElement`: a 404 answer shows the not-found page; anything else the generic
- * message with a retry (a full reload, which also recovers from a stale lazy chunk after a deploy). */
-export const RootErrorBoundary = () => {
-  const error = useRouteError();
-
+/** What the app shows when a page fails to render (a failed chunk load included): the generic message with
+ * a retry (a full reload, which also recovers from a stale lazy chunk after a deploy). */
+export const RootErrorBoundary = ({ error }: { error: unknown }) => {
   useEffect(() => {
-    if (!(isRouteErrorResponse(error) && error.status === 404)) console.error('[app] route error', error);
+    console.error('[app] route error', error);
   }, [error]);
-
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
 
   return (
     <Center mih="100dvh" p="xl" bg="var(--ferry-page-bg)">
@@ -35,3 +29,27 @@ export const RootErrorBoundary = () => {
     </Center>
   );
 };
+
+type RouteErrorBoundaryProps = {
+  /** When it changes (the path), a page that failed is tried again. */
+  resetKey: string;
+  fallback: (error: unknown) => ReactNode;
+  children: ReactNode;
+};
+
+/** Catches what a page throws while rendering (a failed chunk load included) and shows `fallback`. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { error: unknown; key: string }> {
+  override state = { error: undefined as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: undefined, key: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : this.props.fallback(this.state.error);
+  }
+}

@@ -1,9 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '@/testing/test-utils';
-import { RootErrorBoundary } from './root-error-boundary';
-import { routes } from './router';
+import { renderWithProviders } from '@/testing/test-utils';
+import { RootErrorBoundary, RouteErrorBoundary } from './root-error-boundary';
+import { AppRoutes } from './router';
+
+/** The app's routes as production renders them (declarative `useRoutes`), at `path`. */
+const seen = { pathname: '' };
+const PathSpy = () => {
+  seen.pathname = useLocation().pathname;
+  return null;
+};
+const renderApp = (path: string) => {
+  const result = renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <PathSpy />
+    </MemoryRouter>,
+  );
+  return { ...result, pathname: () => seen.pathname };
+};
 
 const Boom = () => {
   throw new Error('kaput');
@@ -11,7 +28,7 @@ const Boom = () => {
 
 describe('router', () => {
   it('shows the welcome page at /', async () => {
-    renderRoutes(routes, '/');
+    renderApp('/');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Receive payments quickly' }),
     ).toBeInTheDocument();
@@ -26,23 +43,29 @@ describe('router', () => {
   });
 
   it('shows the not-found page with a link home for unknown paths', async () => {
-    renderRoutes(routes, '/no/such/page');
+    renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
   });
 
-  it('shows the generic error with a retry when a page fails', async () => {
-    const failing: RouteObject[] = [
-      { errorElement: <RootErrorBoundary />, children: [{ path: '/boom', Component: Boom }] },
-    ];
+  it('shows the generic error with a retry when a page fails, and renders again on another path', async () => {
+    const page = (path: string, child: ReactNode) => (
+      <RouteErrorBoundary resetKey={path} fallback={(error) => <RootErrorBoundary error={error} />}>
+        {child}
+      </RouteErrorBoundary>
+    );
     const original = console.error;
     console.error = () => {};
     try {
-      renderRoutes(failing, '/boom');
+      const { rerender } = renderWithProviders(page('/boom', <Boom />));
       expect(
         await screen.findByRole('heading', { name: 'Something went wrong. Please try again later.' }),
       ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      rerender(page('/boom', <h1>Calm page</h1>));
+      expect(screen.queryByRole('heading', { name: 'Calm page' })).not.toBeInTheDocument();
+      rerender(page('/calm', <h1>Calm page</h1>));
+      expect(screen.getByRole('heading', { name: 'Calm page' })).toBeInTheDocument();
     } finally {
       console.error = original;
     }
@@ -62,14 +85,15 @@ describe('router', () => {
       '/no-business',
       '/account/password',
     ]) {
-      const { router, unmount } = renderRoutes(routes, path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+      const { pathname, unmount } = renderApp(path);
+      await waitFor(() => expect(pathname()).toBe('/signin'));
+      expect(await screen.findByRole('button', { name: 'Continue' })).toBeInTheDocument();
       unmount();
     }
   });
 
   it('serves the public access pages without a session', async () => {
-    renderRoutes(routes, '/invalid-link');
+    renderApp('/invalid-link');
     expect(
       await screen.findByRole('heading', { name: 'This link is invalid or has expired' }),
     ).toBeInTheDocument();

@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { RequireUser } from './guards/require-user';
-import { RootErrorBoundary } from './root-error-boundary';
+import { RootErrorBoundary, RouteErrorBoundary } from './root-error-boundary';
 import { NotFound } from './routes/not-found';
 
 /** The app shell (header, navbar, business switcher): loaded with the first page inside it. */
@@ -16,8 +16,6 @@ const appLayout = () => import('./layout/app-layout').then((m) => ({ Component: 
  */
 export const routes: RouteObject[] = [
   {
-    errorElement: <RootErrorBoundary />,
-    hydrateFallbackElement: <PageLoader fullScreen />,
     children: [
       { path: paths.landing.path, lazy: () => import('./routes/landing') },
       { path: paths.signIn.path, lazy: () => import('./routes/signin') },
@@ -145,9 +143,71 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+type RouteModule = { Component: ComponentType };
+type RouteModuleLoader = () => Promise<RouteModule>;
 
-export const AppRouter = () => {
-  const router = useMemo(createAppRouter, []);
-  return <RouterProvider router={router} />;
+/** Each route module's chunk, requested once: by the first render of its route, or earlier by `preload`. */
+const modules = new Map<RouteModuleLoader, Promise<RouteModule>>();
+const loadModule = (loader: RouteModuleLoader) => {
+  let module = modules.get(loader);
+  if (!module) {
+    module = loader();
+    // A chunk that failed (offline, or gone after a deploy) is asked for again next time.
+    module.catch(() => modules.delete(loader));
+    modules.set(loader, module);
+  }
+  return module;
 };
+
+/**
+ * The route table as `useRoutes` renders it: declarative routing, without the data router (loaders,
+ * actions, fetchers — nothing Ferry uses, and about 15 KB of compressed JS on every page). A `lazy`
+ * module becomes a React.lazy element (`routes` itself stays a plain route table: `matchRoutes` and the
+ * tests' memory routers read it).
+ */
+const toElements = (list: RouteObject[]): RouteObject[] =>
+  list.map((route) => {
+    const { lazy: loader, Component, children, ...rest } = route;
+    let element = route.element;
+    if (typeof loader === 'function') {
+      const Page = lazy(() =>
+        loadModule(loader as RouteModuleLoader).then((m) => ({ default: m.Component })),
+      );
+      element = <Page />;
+    } else if (Component) {
+      element = <Component />;
+    }
+    return { ...rest, element, ...(children ? { children: toElements(children) } : {}) } as RouteObject;
+  });
+
+const routeElements = toElements(routes);
+
+/**
+ * Requests the chunks of every lazy route `pathname` matches at once — the shell and the page in
+ * parallel, while the guard still waits for the session — instead of one after another as each renders.
+ */
+export const preloadRoutes = (pathname: string) => {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') void loadModule(route.lazy as RouteModuleLoader);
+  }
+};
+
+/** The app's pages for the current location, under the top-level error boundary. */
+export const AppRoutes = () => {
+  const location = useLocation();
+  const element = useRoutes(routeElements);
+  return (
+    <RouteErrorBoundary
+      resetKey={location.pathname}
+      fallback={(error) => <RootErrorBoundary error={error} />}
+    >
+      <Suspense fallback={<PageLoader fullScreen />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+};
+
+export const AppRouter = () => (
+  <BrowserRouter>
+    <AppRoutes />
+  </BrowserRouter>
+);

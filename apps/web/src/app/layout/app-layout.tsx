@@ -1,6 +1,8 @@
 import { isId } from '@ferry/domain';
 import { AppShell } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
 import { SandboxProvidersBanner } from '@/components/sandbox-providers-banner';
 import { BusinessSwitcher } from '@/features/businesses/components/business-switcher';
 import { useHasSession } from '@/lib/use-has-session';
@@ -48,7 +50,9 @@ export const AppLayout = ({ businessSwitcher, userMenu }: AppLayoutProps) => {
       ) : null}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <SandboxProvidersBanner />
-        <Outlet />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );
