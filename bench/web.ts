@@ -165,6 +165,22 @@ async function measure(
     await page.getByText(ready).first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await sleep(500);
+    if (process.env.BENCH_FILES) {
+      // BENCH_FILES=1: each script the page loaded, largest first, to see where the bytes go.
+      const files = await page.evaluate(() =>
+        (
+          globalThis as unknown as {
+            performance: { getEntriesByType(type: string): { name: string; encodedBodySize: number }[] };
+          }
+        ).performance
+          .getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+          .map((e) => [new URL(e.name).pathname.split('/').pop(), e.encodedBodySize] as const),
+      );
+      console.log(`\n${url}${options.slow ? ' (slow link)' : ''}`);
+      for (const [name, bytes] of [...files].sort((a, b) => b[1] - a[1]))
+        console.log(`${String(bytes).padStart(9)}  ${name}`);
+    }
     return await page.evaluate(() => {
       type Resource = { name: string; encodedBodySize: number; transferSize: number };
       const page = globalThis as unknown as { performance: { getEntriesByType(type: string): Resource[] } };

@@ -9,7 +9,7 @@
  * - Every failure rejects with an `ApiError` carrying the spec's error object, after the 401/403/429
  *   side effects of spec 000 §8.
  */
-import { errorObjectSchema, FORBIDDEN_REDIRECT_PATHS, paths } from '@ferry/domain';
+import { FORBIDDEN_REDIRECT_PATHS, paths } from '@ferry/domain';
 import type { z } from 'zod';
 import { ApiError, DEFAULT_ERROR_MESSAGE } from './api-error';
 import { getDeviceId } from './device-id';
@@ -105,7 +105,8 @@ const buildHeaders = (options: ApiRequestOptions, isJsonBody: boolean): Headers 
 };
 
 /** Reads what it can of an error answer; the HTTP status is the truth for `statusCode`. */
-const readErrorObject = (status: number, payload: unknown): ApiError => {
+const readErrorObject = async (status: number, payload: unknown): Promise<ApiError> => {
+  const { errorObjectSchema } = await import('./response-schemas');
   const parsed = errorObjectSchema.partial().safeParse(payload);
   if (parsed.success) {
     const { message, errors, errorCode } = parsed.data;
@@ -214,7 +215,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   if (blob) return blob as T;
   const parsed = parseJson(text ?? '');
   if (!response.ok) {
-    const error = readErrorObject(response.status, parsed.ok ? parsed.value : undefined);
+    const error = await readErrorObject(response.status, parsed.ok ? parsed.value : undefined);
     handleFailure(error, context);
     throw error;
   }

@@ -6,8 +6,7 @@
  * answers a fixed token the sandbox server accepts. reCAPTCHA v3 loads Google's script with the site key
  * and asks for a token with the action `importantAction`, giving up after 10 s with the spec's message.
  */
-import { MESSAGES } from '@ferry/domain';
-import { z } from 'zod';
+import { type ClientConfig, MESSAGES } from '@ferry/domain';
 import { api } from './api-client';
 
 export const BOT_CHECK_TIMEOUT_MS = 10_000;
@@ -20,24 +19,18 @@ export const BOT_CHECK_MESSAGES = {
   scriptFailed: 'The security check could not be loaded. Check your connection and try again.',
 } as const;
 
-export const clientConfigSchema = z.object({
-  botCheck: z.object({
-    provider: z.enum(['sandbox', 'recaptcha']),
-    siteKey: z.string().nullable(),
-    action: z.string(),
-  }),
-  phoneVerificationCountries: z.array(z.string()),
-});
-export type ClientConfig = z.infer<typeof clientConfigSchema>;
+export type { ClientConfig };
 
 let configPromise: Promise<ClientConfig> | null = null;
 
 /** The deployment's public settings, fetched once per page load. */
 export const getClientConfig = (): Promise<ClientConfig> => {
-  configPromise ??= api.get('/client-config', { schema: clientConfigSchema }).catch((error: unknown) => {
-    configPromise = null;
-    throw error;
-  });
+  configPromise ??= import('./response-schemas')
+    .then(({ clientConfigSchema }) => api.get('/client-config', { schema: clientConfigSchema }))
+    .catch((error: unknown) => {
+      configPromise = null;
+      throw error;
+    });
   return configPromise;
 };
 

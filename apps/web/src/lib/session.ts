@@ -8,13 +8,13 @@
  * - `endSession` calls `PATCH /auth/logout` and clears the stored data even if the call fails.
  */
 
-import { type UserProfile, userProfileSchema } from '@ferry/domain';
+import type { UserProfile } from '@ferry/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { USER_QUERY_STALE_TIME } from './react-query';
 import { clearSessionData, getStored, type StoredUser, setStored } from './storage';
 
-export { type UserProfile, userProfileSchema };
+export type { UserProfile };
 
 export const USER_QUERY_KEY = ['user'] as const;
 
@@ -25,6 +25,7 @@ const toStoredUser = (profile: UserProfile): StoredUser => ({
 
 /** `GET /user`; the answer is also kept in storage for the next page load. */
 export const fetchCurrentUser = async (signal?: AbortSignal): Promise<UserProfile> => {
+  const { userProfileSchema } = await import('./response-schemas');
   const profile = await api.get('/user', { schema: userProfileSchema, ...(signal ? { signal } : {}) });
   setStored('user', toStoredUser(profile));
   return profile;

@@ -1,3 +1,4 @@
+import type { ClientConfig } from '@ferry/domain';
 import { vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { resetBotCheck } from '@/lib/bot-check';
@@ -38,9 +39,12 @@ export const networkError = (): never => {
 };
 
 /** `GET /client-config` of a sandbox deployment: no bot-check script, phones verified in the US and India. */
-export const SANDBOX_CLIENT_CONFIG = {
+export const SANDBOX_CLIENT_CONFIG: ClientConfig = {
   botCheck: { provider: 'sandbox', siteKey: null, action: 'importantAction' },
   phoneVerificationCountries: ['US', 'IN'],
+  bankLink: { provider: 'sandbox' },
+  cardVault: { provider: 'sandbox', publishableKey: null },
+  sandbox: { rails: false, demo: false },
 };
 
 export type MockApiOptions = {

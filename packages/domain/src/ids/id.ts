@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { ID_PATTERN } from './pattern.js';
 
-/** Ids are 24 lowercase hexadecimal characters. */
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
-
-export const isId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
+export { ID_PATTERN, isId } from './pattern.js';
 
 export const idSchema = z.string({ error: 'Invalid id' }).regex(ID_PATTERN, { error: 'Invalid id' });
 export type Id = z.infer<typeof idSchema>;

@@ -7,6 +7,7 @@ export * from './bills-api.js';
 export * from './business.js';
 export * from './business-profile.js';
 export * from './cards-api.js';
+export * from './client-config.js';
 export * from './codes.js';
 export * from './contact.js';
 export * from './contacts-api.js';

@@ -1,5 +1,5 @@
+import { clientConfigSchema } from '@ferry/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { BOT_CHECK_ACTION } from '../../platform/bot-check.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, ok } from '../../platform/http/envelope.js';
@@ -12,22 +12,6 @@ import { isSandboxRails } from '../../providers/rails/sandbox.js';
  */
 export const runsSandboxRails = (rails: RailsProvider, isProduction: boolean): boolean =>
   !isProduction && isSandboxRails(rails);
-
-const clientConfigSchema = z
-  .object({
-    botCheck: z.object({
-      provider: z.enum(['sandbox', 'recaptcha']),
-      siteKey: z.string().nullable(),
-      action: z.string(),
-    }),
-    phoneVerificationCountries: z.array(z.string()),
-    bankLink: z.object({ provider: z.enum(['sandbox', 'plaid']) }),
-    cardVault: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
-    /** `rails`: the sandbox bank and its clock run here (not in production, not with real rails). */
-    /** `demo`: production running on sandbox providers (ALLOW_SANDBOX_PROVIDERS=true); the app shows a banner. */
-    sandbox: z.object({ rails: z.boolean(), demo: z.boolean() }),
-  })
-  .meta({ id: 'ClientConfig' });
 
 /** What the browser needs to know about this deployment before anyone signs in. */
 export const clientConfigRoutes =

@@ -19,7 +19,7 @@ let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
   signInAs(makeUserProfile());
   api = mockApi({
-    'GET /client-config': ok({ ...SANDBOX_CLIENT_CONFIG, sandbox: { rails: true } }),
+    'GET /client-config': ok({ ...SANDBOX_CLIENT_CONFIG, sandbox: { rails: true, demo: false } }),
     'GET /sandbox/clock': ok(CLOCK),
     [`GET /business/${BUSINESS_ID}/bank/accounts`]: ok([makeTestBank({ id: BANK_ID })]),
   });
@@ -42,7 +42,10 @@ describe('Sandbox badge in the app header', () => {
   });
 
   it('is absent when the deployment does not run the sandbox bank (production or real rails)', async () => {
-    api.handlers['GET /client-config'] = ok({ ...SANDBOX_CLIENT_CONFIG, sandbox: { rails: false } });
+    api.handlers['GET /client-config'] = ok({
+      ...SANDBOX_CLIENT_CONFIG,
+      sandbox: { rails: false, demo: false },
+    });
     renderRoutes(routes, HOME);
     await waitFor(() => expect(api.callsTo('GET /client-config')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,12 +1,11 @@
-import { signInRequestSchema } from '@ferry/domain';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
+import { useDeferredValidation } from '@/lib/use-deferred-validation';
 
-const emailStepSchema = z.object({ email: signInRequestSchema.shape.email });
+const loadRules = () => import('./sign-in-validation').then((m) => m.validateEmailStep);
 
 export type SignInEmailStepProps = {
   initialEmail: string;
@@ -16,17 +15,20 @@ export type SignInEmailStepProps = {
 /** Sign-in, first step: who is signing in. */
 export const SignInEmailStep = ({ initialEmail, onContinue }: SignInEmailStepProps) => {
   const emailRef = useRef<HTMLInputElement>(null);
-  const form = useForm({
-    initialValues: { email: initialEmail },
-    validate: schemaResolver(emailStepSchema, { sync: true }),
-  });
+  const rules = useDeferredValidation<{ email: string }>(loadRules);
+  const form = useForm({ initialValues: { email: initialEmail }, validate: rules.validate });
 
   useEffect(() => {
     emailRef.current?.focus();
   }, []);
 
   return (
-    <form onSubmit={form.onSubmit(({ email }) => onContinue(email.trim()))} noValidate>
+    <form
+      onSubmit={rules.whenReady(form.onSubmit(({ email }) => onContinue(email.trim())))}
+      onKeyDownCapture={rules.prepare}
+      onPointerDownCapture={rules.prepare}
+      noValidate
+    >
       <Stack gap="md">
         <TextInput
           ref={emailRef}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStored, setStored } from '@/lib/storage';
-import { fail, type MockHandler, mockApi, networkError, ok } from '@/testing/mock-api';
+import { fail, type MockHandler, mockApi, networkError, ok, SANDBOX_CLIENT_CONFIG } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { makeUserProfile, withUnverifiedPhone } from '@/testing/users';
 import { SignInPage } from './sign-in-page';
@@ -270,6 +270,7 @@ describe('SignInPage', () => {
   it("shows the bot check's message when it cannot run", async () => {
     const api = mockSignInApi({
       'GET /client-config': ok({
+        ...SANDBOX_CLIENT_CONFIG,
         botCheck: { provider: 'recaptcha', siteKey: null, action: 'importantAction' },
         phoneVerificationCountries: [],
       }),

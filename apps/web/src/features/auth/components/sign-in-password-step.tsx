@@ -1,6 +1,6 @@
-import { MESSAGES, signInSchema } from '@ferry/domain';
+import { MESSAGES } from '@ferry/domain';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { getBotCheckToken } from '@/lib/bot-check';
 import { isPrivateBrowsing } from '@/lib/private-browsing';
+import { useDeferredValidation } from '@/lib/use-deferred-validation';
 import { useSignIn } from '../api/sign-in';
 import type { SessionCredentials } from '../api/sign-in-code';
 import { getAuthErrorMessage } from '../utils/auth-errors';
@@ -21,6 +22,8 @@ const SignInCodeDialogs = lazy(() =>
 );
 
 const SIGNUP_INCOMPLETE = 'SIGNUP_INCOMPLETE';
+
+const loadRules = () => import('./sign-in-validation').then((m) => m.validatePasswordStep);
 
 export type SignInPasswordStepProps = {
   email: string;
@@ -47,15 +50,18 @@ export const SignInPasswordStep = ({ email, onModifyEmail, onSignedIn }: SignInP
   const signIn = useSignIn();
   const [isLoading, setIsLoading] = useState(false);
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
+  const rules = useDeferredValidation<{ email: string; password: string }>(loadRules);
   const form = useForm({
     initialValues: { email, password: '' },
-    validate: schemaResolver(signInSchema, { sync: true }),
+    validate: rules.validate,
     validateInputOnChange: ['password'],
   });
 
   useEffect(() => {
     passwordRef.current?.focus();
-  }, []);
+    // The email step has usually loaded the rules already; this step may also be the first one shown.
+    void rules.prepare();
+  }, [rules.prepare]);
 
   const submit = form.onSubmit(async ({ password }) => {
     setIsLoading(true);
@@ -84,7 +90,7 @@ export const SignInPasswordStep = ({ email, onModifyEmail, onSignedIn }: SignInP
 
   return (
     <>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={rules.whenReady(submit)} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"

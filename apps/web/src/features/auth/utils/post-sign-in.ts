@@ -1,5 +1,4 @@
 import { getPostLoginRedirect, isPrimaryPhoneVerified, paths } from '@ferry/domain';
-import { getBusinesses } from '@/lib/businesses';
 import { isPhoneRequiredFor } from '@/lib/phone-required';
 import type { UserProfile } from '@/lib/session';
 import { getStored, setStored } from '@/lib/storage';
@@ -44,6 +43,8 @@ export const resolvePostSignInPath = async (
   const phoneRequired = !isPrimaryPhoneVerified(user) && (await isPhoneRequiredFor(user.country));
   const pending = getPostLoginRedirect(user, undefined, { phoneRequired });
   if (pending) return pending.to;
+  // Loaded with the call (it carries zod): the sign-in page shows itself without it.
+  const { getBusinesses } = await import('@/lib/businesses');
   const businesses = await getBusinesses();
   const first = businesses[0];
   if (!first) return paths.onboardAdd();

@@ -1,8 +1,8 @@
+import { userProfileSchema } from '@ferry/domain';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { getBotCheckToken } from '@/lib/bot-check';
-import { userProfileSchema } from '@/lib/session';
 
 export const setPasswordResponseSchema = z.object({
   token: z.string(),

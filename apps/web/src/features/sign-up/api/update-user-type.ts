@@ -1,6 +1,7 @@
+import { type UserProfile, userProfileSchema } from '@ferry/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { storeUserProfile, USER_QUERY_KEY, type UserProfile, userProfileSchema } from '@/lib/session';
+import { storeUserProfile, USER_QUERY_KEY } from '@/lib/session';
 
 export type AccountType = 'ACCOUNTANT' | 'SME_OWNER';
 

@@ -1,7 +1,7 @@
+import { type UserProfile, userProfileSchema } from '@ferry/domain';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { getBotCheckToken } from '@/lib/bot-check';
-import { type UserProfile, userProfileSchema } from '@/lib/session';
 
 const codeSentSchema = z.object({
   requestId: z.string(),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getStored } from '@/lib/storage';
-import { fail, mockApi, ok } from '@/testing/mock-api';
+import { fail, mockApi, ok, SANDBOX_CLIENT_CONFIG } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
 import { makeNewUser } from '../testing/new-user';
 import { SignUpPage } from './sign-up-page';
@@ -198,6 +198,7 @@ describe('Sign-up form', () => {
     const { bodiesOf } = mockApi({
       'GET /client-config': () =>
         ok({
+          ...SANDBOX_CLIENT_CONFIG,
           botCheck: { provider: 'recaptcha', siteKey: null, action: 'importantAction' },
           phoneVerificationCountries: ['US'],
         }),
