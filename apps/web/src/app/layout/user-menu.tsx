@@ -1,8 +1,9 @@
 import { getInitials } from '@ferry/domain';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { DeferredMenu } from '@/components/deferred-menu';
 import { getStoredUser, useCurrentUser } from '@/lib/session';
 import { useSignOut } from '@/lib/sign-out';
 import { useStoredRaw } from '@/lib/use-stored-value';
@@ -28,8 +29,15 @@ export const UserMenu = () => {
 
   // The header never scrolls away, so the dropdown need not hide when its button is out of view.
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal hideDetached={false}>
-      <Menu.Target>
+    <DeferredMenu
+      menuProps={{
+        position: 'bottom-end',
+        width: 260,
+        shadow: 'md',
+        withinPortal: true,
+        hideDetached: false,
+      }}
+      target={
         <UnstyledButton
           aria-label={`Account menu for ${label}`}
           p={4}
@@ -46,36 +54,43 @@ export const UserMenu = () => {
             <IconChevronDown size={16} stroke={1.8} aria-hidden />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Group gap="sm" wrap="nowrap" px="sm" py="xs">
-          <Avatar color="ferry" radius="xl" size={38} aria-hidden>
-            {getInitials(label) || null}
-          </Avatar>
-          <div style={{ minWidth: 0 }}>
-            {name ? (
-              <Text size="sm" fw={600} truncate>
-                {name}
+      }
+    >
+      {(Menu) => (
+        <>
+          <Group gap="sm" wrap="nowrap" px="sm" py="xs">
+            <Avatar color="ferry" radius="xl" size={38} aria-hidden>
+              {getInitials(label) || null}
+            </Avatar>
+            <div style={{ minWidth: 0 }}>
+              {name ? (
+                <Text size="sm" fw={600} truncate>
+                  {name}
+                </Text>
+              ) : null}
+              <Text size="xs" c="dimmed" truncate>
+                {email}
               </Text>
-            ) : null}
-            <Text size="xs" c="dimmed" truncate>
-              {email}
-            </Text>
-          </div>
-        </Group>
-        <Menu.Divider />
-        <Menu.Item component={Link} to={CHANGE_PASSWORD_HREF} leftSection={<IconKey size={16} aria-hidden />}>
-          Change password
-        </Menu.Item>
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          disabled={isPending}
-          onClick={() => void signOut()}
-        >
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+            </div>
+          </Group>
+          <Menu.Divider />
+          <Menu.Item
+            component={Link}
+            to={CHANGE_PASSWORD_HREF}
+            leftSection={<IconKey size={16} aria-hidden />}
+          >
+            Change password
+          </Menu.Item>
+          <Menu.Item
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            disabled={isPending}
+            onClick={() => void signOut()}
+          >
+            Sign out
+          </Menu.Item>
+        </>
+      )}
+    </DeferredMenu>
   );
 };

@@ -1,8 +1,9 @@
 import { getInitials, getSwitchBusinessPath, isId, paths } from '@ferry/domain';
-import { Avatar, Button, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { DeferredMenu } from '@/components/deferred-menu';
 import type { Business } from '@/lib/businesses';
 import { useActiveBusinessId } from '@/lib/use-stored-value';
 import { useBusinesses } from '../api/get-businesses';
@@ -70,8 +71,15 @@ export const BusinessSwitcher = () => {
   const label = active?.businessName ?? 'Choose a business';
 
   return (
-    <Menu position="bottom-start" width={300} shadow="md" withinPortal hideDetached={false}>
-      <Menu.Target>
+    <DeferredMenu
+      menuProps={{
+        position: 'bottom-start',
+        width: 300,
+        shadow: 'md',
+        withinPortal: true,
+        hideDetached: false,
+      }}
+      target={
         <UnstyledButton
           aria-label={`Business: ${label}. Switch business`}
           data-tour="business-switcher"
@@ -87,38 +95,45 @@ export const BusinessSwitcher = () => {
             <IconSelector size={16} stroke={1.8} color="var(--mantine-color-dimmed)" aria-hidden />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Your businesses</Menu.Label>
-        {businesses.map((business) => {
-          const isActive = business.id === active?.id;
-          const role = formatRole(business.role);
-          return (
-            <Menu.Item
-              key={business.id}
-              onClick={() => switchTo(business)}
-              aria-current={isActive ? 'true' : undefined}
-              leftSection={<BusinessAvatar name={business.businessName} size={26} />}
-              rightSection={
-                isActive ? <IconCheck size={16} color="var(--mantine-primary-color-filled)" /> : null
-              }
-            >
-              <Text size="sm" fw={isActive ? 600 : 500} truncate>
-                {business.businessName}
-              </Text>
-              {role ? (
-                <Text size="xs" c="dimmed">
-                  {role}
+      }
+    >
+      {(Menu) => (
+        <>
+          <Menu.Label>Your businesses</Menu.Label>
+          {businesses.map((business) => {
+            const isActive = business.id === active?.id;
+            const role = formatRole(business.role);
+            return (
+              <Menu.Item
+                key={business.id}
+                onClick={() => switchTo(business)}
+                aria-current={isActive ? 'true' : undefined}
+                leftSection={<BusinessAvatar name={business.businessName} size={26} />}
+                rightSection={
+                  isActive ? <IconCheck size={16} color="var(--mantine-primary-color-filled)" /> : null
+                }
+              >
+                <Text size="sm" fw={isActive ? 600 : 500} truncate>
+                  {business.businessName}
                 </Text>
-              ) : null}
-            </Menu.Item>
-          );
-        })}
-        <Menu.Divider />
-        <Menu.Item component={Link} to={paths.onboardAdd()} leftSection={<IconPlus size={16} aria-hidden />}>
-          Add a business
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+                {role ? (
+                  <Text size="xs" c="dimmed">
+                    {role}
+                  </Text>
+                ) : null}
+              </Menu.Item>
+            );
+          })}
+          <Menu.Divider />
+          <Menu.Item
+            component={Link}
+            to={paths.onboardAdd()}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            Add a business
+          </Menu.Item>
+        </>
+      )}
+    </DeferredMenu>
   );
 };
