@@ -1,17 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
+import { AppProvider, createQueryClient } from './app/provider';
 import { AppRouter, preloadRoutes } from './app/router';
+import { currentUserQueryOptions, hasSession } from './lib/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-// The shell's and the page's chunks start loading now, beside the session check.
+// The signed-in user is asked for now, and the shell's and the page's chunks start loading beside it:
+// nothing waits for React to reach the guard.
+const queryClient = createQueryClient();
+if (hasSession()) void queryClient.prefetchQuery(currentUserQueryOptions());
 preloadRoutes(window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <AppRouter />
     </AppProvider>
   </StrictMode>,

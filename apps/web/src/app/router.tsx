@@ -173,7 +173,16 @@ const toElements = (list: RouteObject[]): RouteObject[] =>
       const Page = lazy(() =>
         loadModule(loader as RouteModuleLoader).then((m) => ({ default: m.Component })),
       );
-      element = <Page />;
+      // A layout (the shell, the bills tabs) waits for its chunk under a boundary of its own, so what is
+      // above it (the guard and its user query) shows and fetches meanwhile; pages wait under the
+      // layout's boundary or the top one.
+      element = children ? (
+        <Suspense fallback={<PageLoader fullScreen />}>
+          <Page />
+        </Suspense>
+      ) : (
+        <Page />
+      );
     } else if (Component) {
       element = <Component />;
     }

@@ -38,7 +38,8 @@ export type ApiRequestOptions<T = unknown> = {
   signal?: AbortSignal;
   timeoutMs?: number;
   /** Validates the unwrapped `data`; a mismatch is a 500 `ApiError`. */
-  schema?: z.ZodType<T>;
+  /** Checks the answer's data; a function loads the schema (a chunk with zod) while the request runs. */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   /** `blob` for downloads (PDFs, exports); the envelope is not unwrapped. */
   responseType?: 'json' | 'blob';
 };
@@ -204,6 +205,9 @@ const send = async (
 
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const context = { method: options.method ?? 'GET', path };
+  // A schema to load starts loading now, beside the request; a failed load surfaces where it is awaited.
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  if (schema instanceof Promise) schema.catch(() => undefined);
   let result: Awaited<ReturnType<typeof send>>;
   try {
     result = await send(path, options);
@@ -221,8 +225,8 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   }
   if (!parsed.ok) throw new ApiError({ statusCode: 500 });
   const data = unwrapEnvelope(parsed.value);
-  if (!options.schema) return data as T;
-  const checked = options.schema.safeParse(data);
+  if (!schema) return data as T;
+  const checked = (await schema).safeParse(data);
   if (!checked.success) {
     const error = new ApiError({ statusCode: 500 });
     config.reportError(error, context);

@@ -25,8 +25,8 @@ let configPromise: Promise<ClientConfig> | null = null;
 
 /** The deployment's public settings, fetched once per page load. */
 export const getClientConfig = (): Promise<ClientConfig> => {
-  configPromise ??= import('./response-schemas')
-    .then(({ clientConfigSchema }) => api.get('/client-config', { schema: clientConfigSchema }))
+  configPromise ??= api
+    .get('/client-config', { schema: () => import('./response-schemas').then((m) => m.clientConfigSchema) })
     .catch((error: unknown) => {
       configPromise = null;
       throw error;

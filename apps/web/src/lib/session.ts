@@ -25,8 +25,10 @@ const toStoredUser = (profile: UserProfile): StoredUser => ({
 
 /** `GET /user`; the answer is also kept in storage for the next page load. */
 export const fetchCurrentUser = async (signal?: AbortSignal): Promise<UserProfile> => {
-  const { userProfileSchema } = await import('./response-schemas');
-  const profile = await api.get('/user', { schema: userProfileSchema, ...(signal ? { signal } : {}) });
+  const profile = await api.get('/user', {
+    schema: () => import('./response-schemas').then((m) => m.userProfileSchema),
+    ...(signal ? { signal } : {}),
+  });
   setStored('user', toStoredUser(profile));
   return profile;
 };

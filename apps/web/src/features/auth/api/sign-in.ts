@@ -7,10 +7,10 @@ import { api } from '@/lib/api-client';
  * otherwise `isOTPVerificationRequired` with the masked primary phone and a `challengeToken` for the
  * sign-in code calls.
  */
-export const signIn = async (input: SignInRequest): Promise<SignInResponse> => {
-  // The answer's schema loads with the call: the sign-in page's first load carries no zod.
-  const { signInResponseSchema } = await import('@/lib/response-schemas');
-  return api.post('/auth/sign-in', input, { schema: signInResponseSchema });
-};
+export const signIn = (input: SignInRequest): Promise<SignInResponse> =>
+  // The answer's schema loads beside the call: the sign-in page's first load carries no zod.
+  api.post('/auth/sign-in', input, {
+    schema: () => import('@/lib/response-schemas').then((m) => m.signInResponseSchema),
+  });
 
 export const useSignIn = () => useMutation({ mutationFn: signIn });
