@@ -147,7 +147,13 @@ async function measure(
         if (businessId) w.localStorage.setItem('ferry.activeBusiness', businessId);
         w.__lcp = 0;
         new w.PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+          for (const entry of list.getEntries()) {
+            w.__lcp = entry.startTime;
+            const element = (entry as { element?: { tagName: string; textContent: string | null } }).element;
+            (w as unknown as { __lcpElement: string }).__lcpElement = element
+              ? `${element.tagName} "${(element.textContent ?? '').trim().slice(0, 60)}"`
+              : '?';
+          }
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       },
       [
@@ -174,12 +180,21 @@ async function measure(
           }
         ).performance
           .getEntriesByType('resource')
-          .filter((e) => new URL(e.name).pathname.endsWith('.js'))
-          .map((e) => [new URL(e.name).pathname.split('/').pop(), e.encodedBodySize] as const),
+          .map((e) => {
+            const timing = e as unknown as { startTime: number; responseEnd: number };
+            return [
+              new URL(e.name).pathname.split('/').pop() + new URL(e.name).search,
+              e.encodedBodySize,
+              Math.round(timing.startTime),
+              Math.round(timing.responseEnd),
+            ] as const;
+          }),
       );
-      console.log(`\n${url}${options.slow ? ' (slow link)' : ''}`);
-      for (const [name, bytes] of [...files].sort((a, b) => b[1] - a[1]))
-        console.log(`${String(bytes).padStart(9)}  ${name}`);
+      const lcpElement = await page.evaluate(() => (globalThis as unknown as { __lcpElement?: string }).__lcpElement);
+      console.log(`\n${url}${options.slow ? ' (slow link)' : ''}: LCP element ${lcpElement}`);
+      console.log('    bytes  start    end  file');
+      for (const [name, bytes, start, end] of [...files].sort((a, b) => a[2] - b[2]))
+        console.log(`${String(bytes).padStart(9)} ${String(start).padStart(6)} ${String(end).padStart(6)}  ${name}`);
     }
     return await page.evaluate(() => {
       type Resource = { name: string; encodedBodySize: number; transferSize: number };
