@@ -190,11 +190,15 @@ async function measure(
             ] as const;
           }),
       );
-      const lcpElement = await page.evaluate(() => (globalThis as unknown as { __lcpElement?: string }).__lcpElement);
+      const lcpElement = await page.evaluate(
+        () => (globalThis as unknown as { __lcpElement?: string }).__lcpElement,
+      );
       console.log(`\n${url}${options.slow ? ' (slow link)' : ''}: LCP element ${lcpElement}`);
       console.log('    bytes  start    end  file');
       for (const [name, bytes, start, end] of [...files].sort((a, b) => a[2] - b[2]))
-        console.log(`${String(bytes).padStart(9)} ${String(start).padStart(6)} ${String(end).padStart(6)}  ${name}`);
+        console.log(
+          `${String(bytes).padStart(9)} ${String(start).padStart(6)} ${String(end).padStart(6)}  ${name}`,
+        );
     }
     return await page.evaluate(() => {
       type Resource = { name: string; encodedBodySize: number; transferSize: number };
