@@ -1,30 +1,12 @@
-import { z } from 'zod';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
+import type { Business } from './business-schema';
 
-/**
- * A business as `GET /business` and `GET /business/{id}` describe it (spec 000 §3 "Business
- * (onboarding)"): the member's role and permissions come along. Extra fields are kept.
- */
-export const businessSchema = z
-  .object({
-    id: z.string(),
-    businessId: z.string().optional(),
-    businessName: z.string(),
-    businessType: z.string().nullish(),
-    category: z.string().nullish(),
-    country: z.string().nullish(),
-    verificationStep: z.string(),
-    status: z.string().nullish(),
-    onboardingState: z.string().nullish(),
-    role: z.string().nullish(),
-    permissions: z.array(z.string()).default([]),
-    /** Name and type can no longer change (verification has started). */
-    detailsLocked: z.boolean().optional(),
-    /** Accounting mapping still to finish (spec 000 §3). */
-    isMappingPending: z.boolean().optional(),
-  })
-  .loose();
-export type Business = z.infer<typeof businessSchema>;
+export type { Business };
+
+/** The schemas (zod) load beside the calls: this module is part of every page's first load. */
+const loadBusinessSchema = () => import('./business-schema').then((m) => m.businessSchema);
+const loadBusinessListSchema = () => import('./business-schema').then((m) => m.businessListSchema);
 
 /** Query keys of the businesses area: the list, one business, and its features. */
 export const businessKeys = {
@@ -36,4 +18,21 @@ export const businessKeys = {
 
 /** `GET /business`: every business the signed-in user belongs to (the first is where sign-in lands). */
 export const getBusinesses = (signal?: AbortSignal): Promise<Business[]> =>
-  api.get('/business', { schema: z.array(businessSchema), ...(signal ? { signal } : {}) });
+  api.get('/business', { schema: loadBusinessListSchema, ...(signal ? { signal } : {}) });
+
+/** `GET /business/{id}`: one business of the user, with the member's role and permissions (404 when they
+ * are not a member). One cache entry for every area. */
+export const getBusiness = (businessId: string, signal?: AbortSignal): Promise<Business> =>
+  api.get(`/business/${encodeURIComponent(businessId)}`, {
+    schema: loadBusinessSchema,
+    ...(signal ? { signal } : {}),
+  });
+
+export const businessQueryOptions = (businessId: string) =>
+  queryOptions({
+    queryKey: businessKeys.detail(businessId),
+    queryFn: ({ signal }) => getBusiness(businessId, signal),
+  });
+
+export const businessesQueryOptions = () =>
+  queryOptions({ queryKey: businessKeys.list(), queryFn: ({ signal }) => getBusinesses(signal) });

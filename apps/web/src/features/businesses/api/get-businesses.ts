@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { businessKeys, getBusinesses } from '@/lib/businesses';
+import { useQuery } from '@tanstack/react-query';
+import { businessesQueryOptions } from '@/lib/businesses';
 
-export const businessesQueryOptions = () =>
-  queryOptions({ queryKey: businessKeys.list(), queryFn: ({ signal }) => getBusinesses(signal) });
+export { businessesQueryOptions } from '@/lib/businesses';
 
 export const useBusinesses = (options: { enabled?: boolean } = {}) =>
   useQuery({ ...businessesQueryOptions(), enabled: options.enabled ?? true });
