@@ -331,6 +331,10 @@ try {
   console.log(allMet ? 'every target met' : 'some targets NOT MET');
 
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  // The notes under the figures (sections from the first '## ' heading on) are kept as they are.
+  const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
+  const notesAt = previous.indexOf('\n## ');
+  const notes = notesAt === -1 ? '' : previous.slice(notesAt);
   fs.writeFileSync(
     resultsFile,
     `# web page weight and LCP: /signin and the business home, cold cache
@@ -351,7 +355,7 @@ signed-up owner (session put in local storage before the page loads). LCP: the l
 Machine: ${machine}; ${new Date().toISOString().slice(0, 10)}.
 
 ${table}
-`,
+${notes}`,
   );
   console.log(`written ${path.relative(root, resultsFile)}`);
 } finally {
