@@ -1,5 +1,6 @@
 import { centsToAmount } from '@ferry/domain/money';
 import {
+  BILL_MESSAGES,
   type BusinessesToMap,
   billRequestSchema,
   CONTACT_API_MESSAGES,
@@ -14,7 +15,7 @@ import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
-import { ensureDefaultChart } from '../accounting/service.js';
+import { ensureDefaultChart, getChartAccount } from '../accounting/service.js';
 import { chartAccounts } from '../accounting/tables.js';
 import { type Actor, recordActivity } from '../activity/service.js';
 import { ensureDefaultItems } from '../bills/items.js';
@@ -118,6 +119,12 @@ export async function linkBill(
     const existing = options.billId
       ? await findBillOrThrow(tx, { businessId, billId: options.billId, forUpdate: true })
       : null;
+    // The account for lines without a known item: the business's own, or 404 (even when not needed).
+    if (options.chartAccountId && !(await getChartAccount(tx, businessId, options.chartAccountId))) {
+      throw new AppError('NOT_FOUND', BILL_MESSAGES.accountNotFound, {
+        errors: [{ field: 'chartAccountId', message: BILL_MESSAGES.accountNotFound }],
+      });
+    }
     const request = await lockReceivedRequest(tx, options);
     if (request.billId) {
       if (options.billId && options.billId !== request.billId) {

@@ -10,6 +10,7 @@ import {
 } from '../../testing/factories.js';
 import { type AuthHeaders, useTestApp } from '../../testing/test-app.js';
 import { bills } from '../bills/tables.js';
+import { chartAccountNamed } from '../cards/testing.js';
 import { contacts } from '../contacts/tables.js';
 import { SAMPLE_SENDER } from './sandbox.js';
 import { createPaymentRequest, type NewPaymentRequest } from './service.js';
@@ -455,6 +456,35 @@ describe('link-bill', () => {
     expect(rows).toHaveLength(2);
     // Linking the request again to a different bill is refused.
     expect((await post(payer.headers, url, { billId: wrong })).statusCode).toBe(409);
+  });
+
+  it("books unknown items to the account given, only the business's own: another business's is 404 (issue 16)", async () => {
+    const { payer, sender } = await setup();
+    const request = await send(sender.businessId, payer.businessId);
+    await post(payer.headers, `${base(payer.businessId)}/payment-requests/${request.id}/map-business`);
+    const url = `${base(payer.businessId)}/payment-requests/${request.id}/link-bill`;
+    const stranger = await makeSignedInBusiness(t.context);
+    const theirs = await chartAccountNamed(t, stranger.businessId, 'Software');
+    for (const chartAccountId of [theirs.id, '0123456789abcdef01234567']) {
+      const refused = await post(payer.headers, url, { chartAccountId });
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(refused.json()).toMatchObject({
+        message: 'Account not found.',
+        errors: [{ field: 'chartAccountId', message: 'Account not found.' }],
+      });
+    }
+    // Nothing was made: no bill, the request still open.
+    expect(
+      await t.context.database.db.select().from(bills).where(eq(bills.businessId, payer.businessId)),
+    ).toEqual([]);
+    const open = await get(payer.headers, `${base(payer.businessId)}/payment-requests/${request.id}`);
+    expect(open.json().data).toMatchObject({ billId: null });
+
+    const own = await chartAccountNamed(t, payer.businessId, 'Software');
+    const linked = await post(payer.headers, url, { chartAccountId: own.id });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const bill = await get(payer.headers, `${base(payer.businessId)}/bills/${linked.json().data.billId}`);
+    expect(bill.json().data.lines.map((l: { name: string }) => l.name)).toEqual(['Software', 'Shipping']);
   });
 
   it('is refused to a Read-only member and unknown to another business', async () => {

@@ -655,13 +655,13 @@ export async function reviewSummary(
   };
 }
 
-/** A request this business received, locked for the rest of the transaction, or 404. */
-export async function lockReceivedRequest(
-  tx: DbOrTx,
-  options: { businessId: string; paymentRequestId: string },
+/** A request this business received, or 404 (another business's is as unknown as a missing one). */
+export async function findReceivedRequest(
+  db: DbOrTx,
+  options: { businessId: string; paymentRequestId: string; forUpdate?: boolean },
 ): Promise<PaymentRequestRow> {
   if (!ID.test(options.paymentRequestId)) throw paymentRequestNotFound();
-  const [row] = await tx
+  const query = db
     .select()
     .from(paymentRequests)
     .where(
@@ -669,11 +669,15 @@ export async function lockReceivedRequest(
         eq(paymentRequests.id, options.paymentRequestId),
         eq(paymentRequests.payerBusinessId, options.businessId),
       ),
-    )
-    .for('update');
+    );
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) throw paymentRequestNotFound();
   return row;
 }
+
+/** A request this business received, locked for the rest of the transaction, or 404. */
+export const lockReceivedRequest = (tx: DbOrTx, options: { businessId: string; paymentRequestId: string }) =>
+  findReceivedRequest(tx, { ...options, forUpdate: true });
 
 /** The sender's public details (name, reach-at email, website, billing address). */
 export async function findSender(db: DbOrTx, payeeBusinessId: string) {

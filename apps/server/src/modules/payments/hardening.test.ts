@@ -96,3 +96,28 @@ describe('POST payments paymentRequestId', () => {
     expect(res.statusCode, res.body).toBe(400);
   });
 });
+
+describe('POST payments/transfer/speed paymentRequestId', () => {
+  const speeds = (p: Payer, paymentRequestId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: payUrl(p.businessId, '/payments/transfer/speed'),
+      headers: p.headers,
+      payload: { paymentInstrumentId: p.bank.id, amount: 10, payeeId: p.vendor.id, paymentRequestId },
+    });
+
+  it("answers 404 for an unknown request and for another business's request, as paying it does", async () => {
+    const p = await payer(t);
+    const other = await payer(t);
+    const foreign = await requestTo(other.businessId);
+    for (const id of ['0123456789abcdef01234567', foreign.id, 'not-an-id']) {
+      const res = await speeds(p, id);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ errorCode: 'NOT_FOUND', message: 'Payment request not found.' });
+    }
+    const own = await requestTo(p.businessId);
+    const res = await speeds(p, own.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.method).toBe('BANK');
+  });
+});

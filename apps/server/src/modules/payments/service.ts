@@ -48,7 +48,7 @@ import { quoteFee } from '../cards/fee-quote.js';
 import { type CardRow, cards } from '../cards/tables.js';
 import { containsPattern } from '../contacts/service.js';
 import { type ContactRow, contacts } from '../contacts/tables.js';
-import { lockReceivedRequest } from '../payment-requests/service.js';
+import { findReceivedRequest, lockReceivedRequest } from '../payment-requests/service.js';
 import { vendorBankAccounts } from '../vendor-banks/tables.js';
 import { queueVendorPaymentMail } from './notify.js';
 import {
@@ -631,6 +631,7 @@ export async function transferSpeeds(
       amount: number;
       payeeId?: string | undefined;
       billId?: string | undefined;
+      paymentRequestId?: string | undefined;
       processDate?: string | undefined;
     };
   },
@@ -638,6 +639,10 @@ export async function transferSpeeds(
   const { db } = context.database;
   const { businessId, request } = options;
   const instrument = await findInstrument(db, businessId, request.paymentInstrumentId);
+  // The request being paid must be one this business received, as for the payment itself (404).
+  if (request.paymentRequestId) {
+    await findReceivedRequest(db, { businessId, paymentRequestId: request.paymentRequestId });
+  }
   let vendor: ContactRow | null = null;
   if (request.billId) {
     const { bill } = await findBillOrThrow(db, { businessId, billId: request.billId });
