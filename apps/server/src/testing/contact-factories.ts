@@ -72,10 +72,24 @@ export const VALID_BANK = {
 /** A vendor with one document and one bank account, and a customer (the ids routes of the contacts area need). */
 export async function makeContactFixture(
   context: AppContext,
-  options: { businessId: string; owner: UserRow },
+  options: {
+    businessId: string;
+    owner: UserRow;
+    /** Fields of the vendor and the customer (a name, an email) other than the made-up ones. */
+    vendor?: Partial<Omit<ContactRow, 'businessId' | 'type'>>;
+    customer?: Partial<Omit<ContactRow, 'businessId' | 'type'>>;
+  },
 ) {
-  const vendor = await makeContact(context, { businessId: options.businessId, type: 'VENDOR' });
-  const customer = await makeContact(context, { businessId: options.businessId, type: 'CUSTOMER' });
+  const vendor = await makeContact(context, {
+    ...options.vendor,
+    businessId: options.businessId,
+    type: 'VENDOR',
+  });
+  const customer = await makeContact(context, {
+    ...options.customer,
+    businessId: options.businessId,
+    type: 'CUSTOMER',
+  });
   const actor = userActor(options.owner);
   const document = await uploadDocument(context, {
     businessId: options.businessId,

@@ -5,6 +5,7 @@ import { makeSignedInBusiness, signIn } from '../../testing/factories.js';
 import { type AuthHeaders, useTestApp } from '../../testing/test-app.js';
 import { activityLogs } from '../activity/tables.js';
 import { businessVerifications } from '../verification/tables.js';
+import { makeVerificationForm } from '../verification/testing.js';
 import { decideMerchantApplication, sweepMerchants } from './merchant.js';
 import { merchantAccounts } from './tables.js';
 import { addCardVia, makeBank, SAQ_REQUEST } from './testing.js';
@@ -109,21 +110,7 @@ describe('applying to accept cards', () => {
       { field: 'businessWebsite', message: 'Business website is required.' },
     ]);
 
-    await t.context.database.db.insert(businessVerifications).values({
-      businessId,
-      legalBusinessName: 'Harbor Supplies LLC',
-      taxId: '123456789',
-      website: 'www.harbor-supplies.example',
-      employeeCount: 'ZERO_TO_FIVE',
-      address: {
-        addressLine1: '1 Main St',
-        addressLine2: '',
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        country: 'US',
-      },
-    });
+    await makeVerificationForm(t.context, businessId, { website: 'www.harbor-supplies.example' });
     expect((await status(headers, businessId)).knownDetails).toEqual({
       legalBusinessName: 'Harbor Supplies LLC',
       taxIdMasked: '**-***6789',

@@ -250,7 +250,7 @@ describe('POST payments', () => {
     const p = await payer(t);
     // The vendor is a network business that accepts cards with its surcharge on.
     const payee = await payer(t);
-    const { businessVerifications } = await import('../verification/tables.js');
+    const { makeVerificationForm } = await import('../verification/testing.js');
     const { merchantAccounts } = await import('../cards/tables.js');
     const { decideMerchantApplication } = await import('./../cards/merchant.js');
     const { SAQ_REQUEST } = await import('../cards/testing.js');
@@ -281,20 +281,7 @@ describe('POST payments', () => {
     const saq = await patch(payee, '/card-payment/saq-details', SAQ_REQUEST);
     expect(saq.statusCode, saq.body).toBe(200);
     await patch(payee, `/card-payment/surcharges/${saq.json().data.surcharge.id}`, { enabled: true });
-    await t.context.database.db.insert(businessVerifications).values({
-      businessId: p.businessId,
-      legalBusinessName: 'Payer LLC',
-      taxId: '123456789',
-      employeeCount: 'ZERO_TO_FIVE',
-      address: {
-        addressLine1: '1 Main St',
-        addressLine2: '',
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        country: 'US',
-      },
-    });
+    await makeVerificationForm(t.context, p.businessId, { legalBusinessName: 'Payer LLC' });
     const vendor = await makeContact(t.context, {
       businessId: p.businessId,
       name: 'Network Vendor',

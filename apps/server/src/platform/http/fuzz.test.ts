@@ -1,7 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { makeBill, payer, schedulePayment } from '../../modules/payments/testing.js';
 import { signIn } from '../../testing/factories.js';
+import {
+  type Fixture,
+  fieldPaths,
+  fieldValue,
+  injectOperation,
+  type OpenApiDocument,
+  type Operation,
+  type OperationRequest,
+  operationsOf,
+  plausible,
+  setAt,
+} from '../../testing/openapi-operations.js';
 import { useTestApp } from '../../testing/test-app.js';
 
 /**
@@ -120,25 +131,6 @@ const ODD_HEADERS: Record<string, string>[] = [
   { 'x-forwarded-for': '1.2.3.4, 5.6.7.8' },
 ];
 
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  minimum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  default?: unknown;
-  additionalProperties?: boolean | Schema;
-};
-
 /** A small deterministic PRNG (mulberry32), so a failure reproduces. */
 function prng(seed: number) {
   let a = seed >>> 0;
@@ -156,135 +148,8 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-interface Fixture {
-  ids: Record<string, string>;
-}
-
-/** A plausible (valid-looking) value for a schema, so that one bad field goes deep into the handler. */
-function plausible(schema: Schema | undefined, name: string, fixture: Fixture, depth = 0): unknown {
-  if (!schema || depth > 6) return 'x';
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  if (schema.default !== undefined) return schema.default;
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) {
-    const first = alternatives.find((s) => s.type !== 'null') ?? alternatives[0];
-    return plausible(first, name, fixture, depth + 1);
-  }
-  if (schema.allOf?.length) return plausible(schema.allOf[0], name, fixture, depth + 1);
-  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  switch (type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(schema.properties ?? {})) {
-        out[key] = plausible(value, key, fixture, depth + 1);
-      }
-      return out;
-    }
-    case 'array':
-      return [plausible(schema.items, name, fixture, depth + 1)];
-    case 'integer':
-    case 'number':
-      return Math.max(schema.minimum ?? 1, 1);
-    case 'boolean':
-      return true;
-    case 'string': {
-      if (fixture.ids[name]) return fixture.ids[name];
-      if (/id$/i.test(name)) return fixture.ids.any;
-      if (schema.format === 'date' || /date$/i.test(name)) return '2026-11-02';
-      if (schema.format === 'email' || /email/i.test(name)) return 'fuzz@example.com';
-      if (/amount|price/i.test(name)) return '10.00';
-      return 'Fuzz Text';
-    }
-    default:
-      return 'x';
-  }
-}
-
-/** Dotted paths of the body's leaves (and objects), up to a depth. */
-function fieldPaths(schema: Schema | undefined, prefix: string[] = [], depth = 0): string[][] {
-  if (!schema || depth > 4) return [];
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) {
-    return fieldPaths(
-      alternatives.find((s) => s.type === 'object' || s.properties) ?? alternatives[0],
-      prefix,
-      depth,
-    );
-  }
-  const paths: string[][] = prefix.length ? [prefix] : [];
-  if (schema.properties) {
-    for (const [key, value] of Object.entries(schema.properties)) {
-      paths.push(...fieldPaths(value, [...prefix, key], depth + 1));
-    }
-  }
-  if (schema.type === 'array' && schema.items)
-    paths.push(...fieldPaths(schema.items, [...prefix, '0'], depth + 1));
-  return paths;
-}
-
-function setAt(target: unknown, path: string[], value: unknown, remove = false): unknown {
-  const copy = structuredClone(target);
-  let node = copy as Record<string, unknown>;
-  for (const key of path.slice(0, -1)) {
-    if (node[key] === null || typeof node[key] !== 'object') node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  const last = path[path.length - 1] as string;
-  if (remove) delete node[last];
-  else node[last] = value;
-  return copy;
-}
-
-interface Operation {
-  method: string;
-  path: string;
-  parameters: { name: string; in: string; schema?: Schema; required?: boolean }[];
-  body?: Schema;
-  bodyType?: string;
-}
-
-function operationsOf(document: { paths?: Record<string, Record<string, unknown>> }): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
-      const op = item[method] as
-        | {
-            parameters?: Operation['parameters'];
-            requestBody?: { content?: Record<string, { schema?: Schema }> };
-          }
-        | undefined;
-      if (!op) continue;
-      const content = op.requestBody?.content ?? {};
-      const bodyType = Object.keys(content)[0];
-      operations.push({
-        method: method.toUpperCase(),
-        path,
-        parameters: op.parameters ?? [],
-        body: bodyType ? content[bodyType]?.schema : undefined,
-        bodyType,
-      });
-    }
-  }
-  // Reads first, removals and session enders last, so one case's success does not hide the others.
-  const rank = (op: Operation) =>
-    op.method === 'GET'
-      ? 0
-      : /sign-out|logout|deactivate|leave|close/.test(op.path)
-        ? 3
-        : op.method === 'DELETE'
-          ? 2
-          : 1;
-  return operations.sort((a, b) => rank(a) - rank(b));
-}
-
-interface Case {
+interface Case extends OperationRequest {
   label: string;
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  body: unknown;
-  headers: Record<string, string>;
-  rawBody?: string;
 }
 
 function casesFor(op: Operation, fixture: Fixture): Case[] {
@@ -378,25 +243,6 @@ function casesFor(op: Operation, fixture: Fixture): Case[] {
   return cases;
 }
 
-function fieldValue(body: unknown, path: string[]): unknown {
-  let node = body as Record<string, unknown> | undefined;
-  for (const key of path) node = node?.[key] as Record<string, unknown> | undefined;
-  return node;
-}
-
-function urlOf(op: Operation, c: Case): string {
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = c.params[name] ?? 'x';
-    return /%/.test(value) ? value : encodeURIComponent(value);
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(c.query)) {
-    if (value !== undefined) search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 it('no operation answers a server error or a malformed error to bad input', async () => {
   const p = await payer(t);
   const bill = await makeBill(t, p, '500.00');
@@ -418,7 +264,7 @@ it('no operation answers a server error or a malformed error to bad input', asyn
       chartAccountId: p.chartAccountId,
     },
   };
-  const document = t.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+  const document = t.app.swagger() as OpenApiDocument;
   const operations = operationsOf(document).filter((op) => !SKIPPED[`${op.method} ${op.path}`]);
   expect(operations.length).toBeGreaterThan(50);
 
@@ -430,21 +276,7 @@ it('no operation answers a server error or a malformed error to bad input', asyn
     const headers = await signIn(t.context, p.owner);
     for (const c of casesFor(op, fixture)) {
       requests += 1;
-      const withBody = op.method !== 'GET' && op.method !== 'DELETE';
-      const res = await t.app.inject({
-        method: op.method as 'GET',
-        url: urlOf(op, c),
-        headers: {
-          ...headers,
-          'idempotency-key': randomUUID(),
-          ...(c.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...c.headers,
-        },
-        ...(withBody && c.rawBody !== undefined ? { payload: c.rawBody } : {}),
-        ...(withBody && c.rawBody === undefined && c.body !== undefined
-          ? { payload: c.body as Record<string, unknown> }
-          : {}),
-      });
+      const res = await injectOperation(t.app, op, c, headers);
       const where = `${op.method} ${op.path} [${c.label}]`;
       if (res.statusCode >= 500) {
         failures.push(`${where} → ${res.statusCode} ${res.body.slice(0, 200)}`);
