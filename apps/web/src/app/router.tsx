@@ -146,7 +146,7 @@ export const routes: RouteObject[] = [
 type RouteModule = { Component: ComponentType };
 type RouteModuleLoader = () => Promise<RouteModule>;
 
-/** Each route module's chunk, requested once: by the first render of its route, or earlier by `preload`. */
+/** Each route module's chunk, requested once: by the first render of its route, or earlier by `preloadRoutes`. */
 const modules = new Map<RouteModuleLoader, Promise<RouteModule>>();
 const loadModule = (loader: RouteModuleLoader) => {
   let module = modules.get(loader);
