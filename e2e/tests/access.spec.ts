@@ -94,6 +94,7 @@ test('a user who forgot their password resets it from the emailed link and signs
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
   await page.getByLabel('Email').fill(person.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();

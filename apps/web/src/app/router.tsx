@@ -215,8 +215,10 @@ export const AppRoutes = () => {
   );
 };
 
+// Without transitions a navigation shows its page at once (or the loader while its chunk comes), never the
+// previous page under the new address, where a click or a keystroke would land on the page being left.
 export const AppRouter = () => (
-  <BrowserRouter>
+  <BrowserRouter useTransitions={false}>
     <AppRoutes />
   </BrowserRouter>
 );
