@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.selectAccountType.path, lazy: () => import('./routes/select-account-type') },
           { path: paths.onboard.add.path, lazy: () => import('./routes/onboard/add') },
+          // The accountant's practice details (after the account type).
+          { path: paths.onboardPractice.path, lazy: () => import('./routes/onboard/practice') },
           { path: paths.onboard.skip.path, lazy: () => import('./routes/onboard/skip') },
           { path: paths.onboard.details.path, lazy: () => import('./routes/onboard/details') },
           { path: paths.onboard.linkBank.path, lazy: () => import('./routes/onboard/link-bank') },
@@ -69,10 +71,42 @@ export const routes: RouteObject[] = [
             lazy: appLayout,
             children: [
               { path: paths.account.password.path, lazy: () => import('./routes/account/password') },
+              // The accountant's practice team (features/practice).
+              { path: paths.teamMembers.path, lazy: () => import('./routes/team-members') },
               { path: paths.business.home.path, lazy: () => import('./routes/business/home') },
               {
                 path: paths.business.settingsBusinessProfile.path,
                 lazy: () => import('./routes/business/settings-business-profile'),
+              },
+              // Users (features/users): list, add user, change role.
+              {
+                path: paths.business.settingsUsers.path,
+                lazy: () => import('./routes/business/settings-users'),
+              },
+              {
+                path: paths.business.settingsUserAdd.path,
+                lazy: () => import('./routes/business/settings-user-add'),
+              },
+              {
+                path: paths.business.settingsUserEdit.path,
+                lazy: () => import('./routes/business/settings-user-edit'),
+              },
+              // Roles (features/roles): list and the editor's create, view and edit modes.
+              {
+                path: paths.business.settingsRoles.path,
+                lazy: () => import('./routes/business/settings-roles'),
+              },
+              {
+                path: paths.business.settingsRoleCreate.path,
+                lazy: () => import('./routes/business/settings-role-editor'),
+              },
+              {
+                path: paths.business.settingsRole.path,
+                lazy: () => import('./routes/business/settings-role-editor'),
+              },
+              {
+                path: paths.business.settingsRoleEdit.path,
+                lazy: () => import('./routes/business/settings-role-editor'),
               },
               // Business verification (KYB); `?returnUrl=auto-pay` from the auto-payment journey.
               { path: paths.business.kybDetails.path, lazy: () => import('./routes/business/kyb-details') },

@@ -30,6 +30,23 @@ export const paths = {
   // Business pages (under the app shell).
   business: {
     home: { path: '/b/:businessId/home', getHref: specPaths.businessHome },
+    // Users and roles (features/users, features/roles).
+    settingsUsers: { path: '/b/:businessId/settings/users', getHref: specPaths.settingsUsers },
+    settingsUserAdd: { path: '/b/:businessId/settings/users/add', getHref: specPaths.settingsUserAdd },
+    settingsUserEdit: {
+      path: '/b/:businessId/settings/users/:userId/edit',
+      getHref: specPaths.settingsUserEdit,
+    },
+    settingsRoles: { path: '/b/:businessId/settings/roles', getHref: specPaths.settingsRoles },
+    settingsRoleCreate: {
+      path: '/b/:businessId/settings/roles/create',
+      getHref: specPaths.settingsRoleCreate,
+    },
+    settingsRole: { path: '/b/:businessId/settings/roles/:roleId', getHref: specPaths.settingsRole },
+    settingsRoleEdit: {
+      path: '/b/:businessId/settings/roles/:roleId/edit',
+      getHref: specPaths.settingsRoleEdit,
+    },
     settingsBusinessProfile: {
       path: '/b/:businessId/settings/business-profile',
       getHref: specPaths.settingsBusinessProfile,
@@ -92,6 +109,9 @@ export const paths = {
   go: { path: '/go', getHref: specPaths.go },
   acceptInvitation: { path: '/accept-invitation', getHref: specPaths.acceptInvitation },
   noBusiness: { path: '/no-business', getHref: specPaths.noBusiness },
+  // The accountant's practice (features/practice).
+  teamMembers: { path: '/team-members', getHref: specPaths.teamMembers },
+  onboardPractice: { path: '/onboard/practice', getHref: specPaths.onboardPractice },
   invalidLink: { path: '/invalid-link', getHref: specPaths.invalidLink },
   unauthorized: { path: '/unauthorized', getHref: specPaths.unauthorized },
   dev: {

@@ -26,6 +26,8 @@ export const paths = {
   invalidLink: () => '/invalid-link',
   go: (code?: string) => withQuery('/go', { code }),
   teamMembers: () => '/team-members',
+  /** The accountant's practice details, after choosing the accountant account type (path not shown). */
+  onboardPractice: () => '/onboard/practice',
 
   onboardAdd: () => '/onboard/b/add',
   onboardSkip: () => '/onboard/b/skip',
@@ -41,7 +43,17 @@ export const paths = {
 
   settingsUsers: (businessId: string, roleId?: string) =>
     withQuery(business(businessId, '/settings/users'), { roleId }),
+  /** Add user and change role (spec 001 §2: screens of their own, paths not shown). */
+  settingsUserAdd: (businessId: string) => business(businessId, '/settings/users/add'),
+  settingsUserEdit: (businessId: string, userId: string) =>
+    business(businessId, `/settings/users/${enc(userId)}/edit`),
   settingsRoles: (businessId: string) => business(businessId, '/settings/roles'),
+  /** The role editor's create, view and edit modes (spec 001 §2; paths not shown). */
+  settingsRoleCreate: (businessId: string) => business(businessId, '/settings/roles/create'),
+  settingsRole: (businessId: string, roleId: string) =>
+    business(businessId, `/settings/roles/${enc(roleId)}`),
+  settingsRoleEdit: (businessId: string, roleId: string) =>
+    business(businessId, `/settings/roles/${enc(roleId)}/edit`),
   settingsApprovalGroups: (businessId: string) => business(businessId, '/settings/approval-groups'),
   settingsApprovalPolicies: (businessId: string) => business(businessId, '/settings/approval-policies'),
   settingsApprovalPolicyCreate: (businessId: string) =>

@@ -22,6 +22,7 @@ export * from './payment-requests-api.js';
 export * from './payments-api.js';
 export * from './phone.js';
 export * from './settings.js';
+export * from './settings-api.js';
 export * from './text.js';
 export * from './text-field.js';
 export * from './verification.js';
