@@ -32,6 +32,8 @@ export const businessMembers = pgTable(
       .notNull()
       .references(() => roles.id),
     status: text('status').notNull().default('ACTIVE'),
+    /** Added by an accountant from their practice team (not by an emailed invitation). */
+    isPracticeMember: boolean('is_practice_member').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

@@ -12,6 +12,7 @@ export * from '../../modules/notifications/tables.js';
 export * from '../../modules/otp/tables.js';
 export * from '../../modules/payment-requests/tables.js';
 export * from '../../modules/payments/tables.js';
+export * from '../../modules/practice/tables.js';
 export * from '../../modules/preferences/tables.js';
 export * from '../../modules/roles/tables.js';
 export * from '../../modules/users/tables.js';
