@@ -55,6 +55,10 @@ export const SETTINGS_API_MESSAGES = {
   teamInviteUpdated: 'Invitation updated.',
   teamMemberRemoved: 'Team member removed.',
   teamMemberExists: 'This person is already on your team.',
+  /** Inviting one's own email to one's own practice team (on field `email`). */
+  teamInviteYourself: 'You cannot invite your own email address to your team.',
+  /** A resend within a minute of the last invitation email (429). */
+  teamInviteTooSoon: 'An invitation was just sent. Please wait a minute before sending it again.',
   somethingWentWrong: 'Something went wrong',
 } as const;
 

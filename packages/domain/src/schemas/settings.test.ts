@@ -89,5 +89,17 @@ describe('addUserSchema', () => {
     expect(firstMessage(teamMemberInviteSchema, { name: 'Jo', email: 'jo@acme.com' })).toBe(
       'Name must be at least 3 characters',
     );
+    expect(firstMessage(teamMemberInviteSchema, { name: ' Jo  ', email: 'jo@acme.com' })).toBe(
+      'Name must be at least 3 characters',
+    );
+    expect(firstMessage(teamMemberInviteSchema, { name: 'J'.repeat(51), email: 'jo@acme.com' })).toBe(
+      'Name cannot exceed 50 characters',
+    );
+    expect(
+      firstMessage(teamMemberInviteSchema, {
+        name: `${'J'.repeat(25)}   ${'D'.repeat(24)}`,
+        email: 'jo@acme.com',
+      }),
+    ).toBeUndefined();
   });
 });

@@ -116,12 +116,17 @@ export type AddTeamMember = z.infer<typeof addTeamMemberSchema>;
 export const changeRoleSchema = z.object({ roleId: roleIdSchema });
 export type ChangeRole = z.infer<typeof changeRoleSchema>;
 
-/** Practice team invitation: name of at least 3 characters and a valid email. */
+/**
+ * Practice team invitation: name of at least 3 characters (at most 50, as the add-user name: it becomes
+ * the invitee's first and last name) and a valid email.
+ */
 export const teamMemberInviteSchema = z.object({
   name: textField({
     required: ADD_USER_MESSAGES.nameRequired,
     onlySpaces: ADD_USER_MESSAGES.nameRequired,
+    collapseWhitespace: true,
     min: { length: 3, message: 'Name must be at least 3 characters' },
+    max: { length: 50, message: ADD_USER_MESSAGES.nameTooLong },
   }),
   email: workEmailSchema,
 });
