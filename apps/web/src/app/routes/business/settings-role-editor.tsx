@@ -1,2 +1,7 @@
-/** Route module for React Router `lazy` (being built: issue 17). */
-export const Component = () => null;
+import { RoleEditorPage } from '@/features/roles/components/role-editor-page';
+
+/**
+ * Route module for React Router `lazy`: the role editor at `/b/{businessId}/settings/roles/create`,
+ * `/settings/roles/{roleId}` (view) and `/settings/roles/{roleId}/edit`.
+ */
+export const Component = () => <RoleEditorPage />;

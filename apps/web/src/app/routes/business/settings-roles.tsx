@@ -1,2 +1,4 @@
-/** Route module for React Router `lazy` (being built: issue 17). */
-export const Component = () => null;
+import { RolesListPage } from '@/features/roles/components/roles-list-page';
+
+/** Route module for React Router `lazy`: `/b/{businessId}/settings/roles`, the role list. */
+export const Component = () => <RolesListPage />;
