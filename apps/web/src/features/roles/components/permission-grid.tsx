@@ -7,7 +7,7 @@ import {
   togglePermission,
 } from '@ferry/domain';
 import { Checkbox, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 
 export type PermissionGridProps = {
   /** The permission keys of the role. */
@@ -125,7 +125,12 @@ const SectionTable = ({
  * its Full Access row and its items, in Manage and View columns. Manage includes view (the view box is
  * ticked and locked); a section's full access covers all its items.
  */
-export const PermissionGrid = ({ value, onChange, readOnly = false, error }: PermissionGridProps) => {
+export const PermissionGrid = memo(function PermissionGrid({
+  value,
+  onChange,
+  readOnly = false,
+  error,
+}: PermissionGridProps) {
   const errorId = useId();
   return (
     <Stack
@@ -151,4 +156,4 @@ export const PermissionGrid = ({ value, onChange, readOnly = false, error }: Per
       ) : null}
     </Stack>
   );
-};
+});

@@ -55,6 +55,10 @@ export const RoleForm = ({ businessId, mode, role, canManage }: RoleFormProps) =
   const [confirming, setConfirming] = useState(false);
   const [cannotModify, setCannotModify] = useState<string | null>(null);
 
+  // A stable setter: the grid (about sixty boxes) skips the renders of typing in the name.
+  const { setFieldValue } = form;
+  const setPermissions = useCallback((next: string[]) => setFieldValue('permissions', next), [setFieldValue]);
+
   const listHref = paths.settingsRoles(businessId);
   const isChanged = mode !== 'edit' || hasRoleChanged(initialValues, form.values);
 
@@ -131,9 +135,7 @@ export const RoleForm = ({ businessId, mode, role, canManage }: RoleFormProps) =
                 withAsterisk={!readOnly}
                 readOnly={readOnly}
                 variant={readOnly ? 'filled' : 'default'}
-                autosize
-                minRows={2}
-                maxRows={6}
+                rows={3}
                 description={
                   readOnly
                     ? undefined
@@ -155,10 +157,7 @@ export const RoleForm = ({ businessId, mode, role, canManage }: RoleFormProps) =
               </Stack>
               <PermissionGrid
                 value={form.values.permissions}
-                onChange={(next) => {
-                  form.setFieldValue('permissions', next);
-                  if (form.errors.permissions && next.length > 0) form.clearFieldError('permissions');
-                }}
+                onChange={setPermissions}
                 readOnly={readOnly}
                 error={typeof form.errors.permissions === 'string' ? form.errors.permissions : undefined}
               />
