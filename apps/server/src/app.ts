@@ -44,6 +44,7 @@ import { reviewRollup } from './modules/payment-requests/service.js';
 import { registerPaymentEngineJobs } from './modules/payments/engine/jobs.js';
 import { paymentRoutes, railsWebhookRoutes } from './modules/payments/routes.js';
 import { paymentStatusRollup } from './modules/payments/service.js';
+import { practiceRoutes } from './modules/practice/routes.js';
 import { preferenceRoutes } from './modules/preferences/routes.js';
 import { mobileNumberRoutes } from './modules/users/mobile-number-routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -243,6 +244,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(billRoutes(context));
       await api.register(paymentRoutes(context));
       await api.register(paymentRequestRoutes(context));
+      await api.register(practiceRoutes(context));
       if (isSandboxRails(context.providers.rails) && !context.config.isProduction) {
         await api.register(sandboxRailsRoutes(context, context.providers.rails));
         await api.register(sandboxPaymentRequestRoutes(context));

@@ -10,10 +10,11 @@ import {
   READ_ONLY_PERMISSIONS,
   type Subject,
 } from '@ferry/domain/permissions';
-import type { BusinessDetailsRequest } from '@ferry/domain/schemas';
-import { and, asc, eq } from 'drizzle-orm';
+import { type BusinessDetailsRequest, SETTINGS_API_MESSAGES } from '@ferry/domain/schemas';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
-import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { roles } from '../roles/tables.js';
@@ -233,6 +234,73 @@ export async function addMember(options: {
     status: 'ACTIVE',
     createdAt: options.clock.now(),
   });
+}
+
+/**
+ * Ends the memberships a practice team member was given by their accountant (`isPracticeMember`) in
+ * the accountant's client businesses (those where the accountant is an ACTIVE member), when the
+ * accountant removes them from the team (spec 001 §2). Memberships they got another way stay. Refuses
+ * (409, nothing removed) when that would leave a business without an active Admin. Answers the ids of
+ * the businesses they left. Runs in the caller's transaction; the memberships are row-locked.
+ */
+export async function removePracticeMemberships(
+  tx: Tx,
+  options: { ownerUserId: string; memberUserId: string },
+): Promise<string[]> {
+  const owner = alias(businessMembers, 'owner_membership');
+  const memberships = await tx
+    .select({
+      id: businessMembers.id,
+      businessId: businessMembers.businessId,
+      status: businessMembers.status,
+      isBuiltIn: roles.isBuiltIn,
+      roleName: roles.name,
+    })
+    .from(businessMembers)
+    .innerJoin(roles, eq(roles.id, businessMembers.roleId))
+    .innerJoin(
+      owner,
+      and(
+        eq(owner.businessId, businessMembers.businessId),
+        eq(owner.userId, options.ownerUserId),
+        eq(owner.status, 'ACTIVE'),
+      ),
+    )
+    .where(and(eq(businessMembers.userId, options.memberUserId), eq(businessMembers.isPracticeMember, true)))
+    .orderBy(asc(businessMembers.businessId))
+    .for('update', { of: businessMembers });
+  if (memberships.length === 0) return [];
+  const adminIn = memberships
+    .filter((m) => m.status === 'ACTIVE' && m.isBuiltIn && m.roleName === BUILT_IN_ROLES.admin.name)
+    .map((m) => m.businessId);
+  if (adminIn.length > 0) {
+    // The other Admins of those businesses, locked so a concurrent removal or demotion cannot race.
+    const others = await tx
+      .select({ businessId: businessMembers.businessId })
+      .from(businessMembers)
+      .innerJoin(roles, eq(roles.id, businessMembers.roleId))
+      .where(
+        and(
+          inArray(businessMembers.businessId, adminIn),
+          ne(businessMembers.userId, options.memberUserId),
+          eq(businessMembers.status, 'ACTIVE'),
+          eq(roles.isBuiltIn, true),
+          eq(roles.name, BUILT_IN_ROLES.admin.name),
+        ),
+      )
+      .for('update', { of: businessMembers });
+    const covered = new Set(others.map((o) => o.businessId));
+    if (adminIn.some((businessId) => !covered.has(businessId))) {
+      throw new AppError('CONFLICT', SETTINGS_API_MESSAGES.lastAdmin);
+    }
+  }
+  await tx.delete(businessMembers).where(
+    inArray(
+      businessMembers.id,
+      memberships.map((m) => m.id),
+    ),
+  );
+  return memberships.map((m) => m.businessId);
 }
 
 /**
