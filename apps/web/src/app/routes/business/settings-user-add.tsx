@@ -1,2 +1,4 @@
-/** Route module for React Router `lazy` (being built: issue 17). */
-export const Component = () => null;
+import { AddUserPage } from '@/features/users/components/add-user-page';
+
+/** Route module for React Router `lazy`: `/b/{businessId}/settings/users/add`. */
+export const Component = AddUserPage;

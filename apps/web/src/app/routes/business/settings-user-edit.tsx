@@ -1,2 +1,4 @@
-/** Route module for React Router `lazy` (being built: issue 17). */
-export const Component = () => null;
+import { ChangeRolePage } from '@/features/users/components/change-role-page';
+
+/** Route module for React Router `lazy`: `/b/{businessId}/settings/users/{userId}/edit` (change role). */
+export const Component = ChangeRolePage;

@@ -1,2 +1,4 @@
-/** Route module for React Router `lazy` (being built: issue 17). */
-export const Component = () => null;
+import { UsersListPage } from '@/features/users/components/users-list-page';
+
+/** Route module for React Router `lazy`: `/b/{businessId}/settings/users` (also `?roleId=`). */
+export const Component = UsersListPage;
