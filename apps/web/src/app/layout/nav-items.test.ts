@@ -24,6 +24,9 @@ describe('business navigation', () => {
     const labels = items.map((item) => item.label);
     if (!LIVE_AREAS.invoices) expect(labels).not.toContain('Invoices');
     if (!LIVE_AREAS.integrations) expect(labels).not.toContain('Integrations');
+    // The Roles list and role editor are live (issue 17): Settings lists them.
+    expect(LIVE_AREAS.roles).toBe(true);
+    expect(labels).toContain('Roles');
     expect(labels).toEqual(
       expect.arrayContaining(['Home', 'Bills', 'Vendors', 'Customers', 'Bank accounts']),
     );

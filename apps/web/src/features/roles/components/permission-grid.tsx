@@ -22,6 +22,17 @@ export type PermissionGridProps = {
 const boxLabel = (level: 'Manage' | 'View', section: PermissionSection, item: PermissionItem): string =>
   item.isFullAccess ? `${level} ${section.label} Full Access` : `${level} ${item.label}`;
 
+const CENTERED = { body: { justifyContent: 'center' } };
+/** A tick that cannot change (read-only, or view included with manage) still reads as a tick. */
+const FIXED_TICK_STYLES = {
+  ...CENTERED,
+  input: {
+    backgroundColor: 'var(--mantine-primary-color-light)',
+    borderColor: 'var(--mantine-primary-color-light)',
+  },
+  icon: { color: 'var(--mantine-primary-color-filled)' },
+};
+
 type BoxProps = {
   permissionKey: string;
   label: string;
@@ -41,7 +52,7 @@ const PermissionBox = ({ permissionKey, label, value, onChange, readOnly }: BoxP
       disabled={readOnly || locked}
       title={locked && !readOnly ? 'Included with manage' : undefined}
       onChange={(event) => onChange(togglePermission(value, permissionKey, event.currentTarget.checked))}
-      styles={{ body: { justifyContent: 'center' } }}
+      styles={checked && (readOnly || locked) ? FIXED_TICK_STYLES : CENTERED}
     />
   );
 };
