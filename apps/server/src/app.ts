@@ -46,6 +46,8 @@ import { paymentRoutes, railsWebhookRoutes } from './modules/payments/routes.js'
 import { paymentStatusRollup } from './modules/payments/service.js';
 import { practiceRoutes } from './modules/practice/routes.js';
 import { preferenceRoutes } from './modules/preferences/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { businessUserRoutes } from './modules/users/business-users-routes.js';
 import { mobileNumberRoutes } from './modules/users/mobile-number-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { tourRoutes } from './modules/users/tour-routes.js';
@@ -245,6 +247,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(paymentRoutes(context));
       await api.register(paymentRequestRoutes(context));
       await api.register(practiceRoutes(context));
+      await api.register(roleRoutes(context));
+      await api.register(businessUserRoutes(context));
       if (isSandboxRails(context.providers.rails) && !context.config.isProduction) {
         await api.register(sandboxRailsRoutes(context, context.providers.rails));
         await api.register(sandboxPaymentRequestRoutes(context));
