@@ -4,6 +4,7 @@ import { IconLock, IconPencil } from '@tabler/icons-react';
 import { Link, Navigate, useMatch, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
+import { truncateText } from '@/components/truncated-text';
 import { paths as appPaths } from '@/config/paths';
 import { useBusinessAccess } from '@/lib/business-access';
 import { useRole } from '../api/get-role';
@@ -11,7 +12,6 @@ import { getRoleAccess } from '../utils/access';
 import type { RoleEditorMode } from '../utils/role-form';
 import { BuiltInBadge } from './built-in-badge';
 import { RoleForm } from './role-form';
-import { truncateText } from './truncated-text';
 
 const EditorSkeleton = () => (
   <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the role">

@@ -9,10 +9,10 @@ import {
   SortHeader,
   type SortState,
 } from '@/components/data-table';
+import { isTruncated, TruncatedText, truncateText } from '@/components/truncated-text';
 import { isAreaLive } from '@/config/areas';
 import type { RoleSortBy } from '../api/keys';
 import { BuiltInBadge } from './built-in-badge';
-import { TruncatedText, truncateText } from './truncated-text';
 
 export type RolesTableProps = {
   businessId: string;
@@ -69,7 +69,7 @@ export const RolesTable = ({
             to={paths.settingsRole(businessId, role.id)}
             fw={600}
             size="sm"
-            title={role.name.length > 30 ? role.name : undefined}
+            title={isTruncated(role.name) ? role.name : undefined}
           >
             {truncateText(role.name)}
           </Anchor>
