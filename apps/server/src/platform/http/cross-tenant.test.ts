@@ -83,7 +83,9 @@ type Kind =
   | 'controlPerson'
   | 'invitation'
   | 'inquiry'
-  | 'otpRequest';
+  | 'otpRequest'
+  | 'role'
+  | 'mapping';
 
 /** The kinds of record a field of that name names (the first is what A's own requests put there). */
 const FIELD_KINDS: Record<string, Kind[]> = {
@@ -124,6 +126,9 @@ const FIELD_KINDS: Record<string, Kind[]> = {
   invitationId: ['invitation'],
   inquiryId: ['inquiry'],
   requestId: ['otpRequest'],
+  roleId: ['role'],
+  // A pending invitation to join the business (the users list's mappingId).
+  mappingId: ['mapping'],
 };
 
 /** Id-like fields that name no record of a business, with the reason (they are not swept). */
@@ -460,6 +465,19 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     people[role] = person.id;
     people[`${role}:invitation`] = invited.invitation.id;
   }
+  // A role of its own, and a pending invitation (a users-list mapping) holding it.
+  const roleName = name('Clerks');
+  const role = await api('POST', `${base}/role`, {
+    name: roleName,
+    description: 'Clerks',
+    permissions: ['PAY_INBOX.view'],
+  });
+  const mapping = await api('POST', `${base}/users`, {
+    firstName: label,
+    lastName: 'Clerk',
+    email: `clerk.${newId()}@example.com`,
+    roleId: role.role.id,
+  });
   const inquiry = await startIdentityVerification(t.context, {
     user: owner,
     businessId: null,
@@ -495,6 +513,8 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     invitation: people[`${BENEFICIAL_OWNER}:invitation`] ?? '',
     inquiry: inquiry.inquiryId,
     otpRequest: otp.requestId,
+    role: role.role.id,
+    mapping: mapping.mappingId,
   };
   for (const [kind, id] of Object.entries(ids)) if (!id) throw new Error(`${label}: no ${kind}`);
   return {
@@ -503,7 +523,7 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     vendorName,
     ids,
     // Text of B's that must never be answered to A (with every id of B's rows, found in the database).
-    names: [businessName, vendorName, customerName, vendorEmail, customerEmail],
+    names: [businessName, vendorName, customerName, vendorEmail, customerEmail, roleName],
     cardFingerprint: cardRow?.fingerprint ?? '',
   };
 }
