@@ -12,6 +12,7 @@ import { createInvitation } from '../../modules/invitations/service.js';
 import { sendSamplePaymentRequest } from '../../modules/payment-requests/sandbox.js';
 import { applyPaymentEvent, SYSTEM_ACTOR } from '../../modules/payments/state.js';
 import { makeBill, postPayment } from '../../modules/payments/testing.js';
+import { users } from '../../modules/users/tables.js';
 import {
   BENEFICIAL_OWNER,
   CONTROL_PERSON,
@@ -85,7 +86,9 @@ type Kind =
   | 'inquiry'
   | 'otpRequest'
   | 'role'
-  | 'mapping';
+  | 'mapping'
+  | 'teamMember'
+  | 'practiceInvitation';
 
 /** The kinds of record a field of that name names (the first is what A's own requests put there). */
 const FIELD_KINDS: Record<string, Kind[]> = {
@@ -129,6 +132,7 @@ const FIELD_KINDS: Record<string, Kind[]> = {
   roleId: ['role'],
   // A pending invitation to join the business (the users list's mappingId).
   mappingId: ['mapping'],
+  teamMemberId: ['teamMember'],
 };
 
 /** Id-like fields that name no record of a business, with the reason (they are not swept). */
@@ -153,6 +157,9 @@ const OPERATION_FIELD_KINDS: Record<string, Record<string, Kind[] | null>> = {
   'GET /api/business/{businessId}/banking/connection/plaid': { tokenId: null },
   // Only a failed payment is retried: A's own is one.
   'POST /api/business/{businessId}/payments/reattempt': { paymentId: ['failedPayment', 'payment'] },
+  // The practice team's calls name the team member's current (PRACTICE) invitation.
+  'POST /api/practice-members/{invitationId}/resend-invite': { invitationId: ['practiceInvitation'] },
+  'PATCH /api/practice-members/invitation/{invitationId}': { invitationId: ['practiceInvitation'] },
 };
 
 /**
@@ -484,6 +491,15 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     origin: 'http://localhost',
   });
   const otp = await api('POST', '/otp/email', { recaptchaToken: 'test-token' });
+  // The owner is also an accountant running a practice with a pending team member.
+  await t.context.database.db.update(users).set({ userType: 'ACCOUNTANT' }).where(eq(users.id, owner.id));
+  const practiceName = name('Practice');
+  const teammateEmail = `teammate.${newId()}@example.com`;
+  await api('POST', '/practice', { practiceFirmName: practiceName, clientRange: 'ZERO_TO_FIVE' });
+  const teamMember = await api('POST', '/practice-members/send-invite', {
+    name: `${label} Teammate`,
+    email: teammateEmail,
+  });
   await api('PATCH', `/preferences/${businessId}`, {
     website: `${label.toLowerCase()}-${newId().slice(0, 6)}.example`,
   });
@@ -515,6 +531,8 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     otpRequest: otp.requestId,
     role: role.role.id,
     mapping: mapping.mappingId,
+    teamMember: teamMember.id,
+    practiceInvitation: teamMember.invitationId,
   };
   for (const [kind, id] of Object.entries(ids)) if (!id) throw new Error(`${label}: no ${kind}`);
   return {
@@ -523,7 +541,16 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     vendorName,
     ids,
     // Text of B's that must never be answered to A (with every id of B's rows, found in the database).
-    names: [businessName, vendorName, customerName, vendorEmail, customerEmail, roleName],
+    names: [
+      businessName,
+      vendorName,
+      customerName,
+      vendorEmail,
+      customerEmail,
+      roleName,
+      practiceName,
+      teammateEmail,
+    ],
     cardFingerprint: cardRow?.fingerprint ?? '',
   };
 }
