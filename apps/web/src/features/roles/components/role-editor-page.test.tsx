@@ -35,11 +35,13 @@ const routes: RouteObject[] = [
 const box = (name: string) => screen.getByRole('checkbox', { name });
 const ROLE = makeRole();
 
+// The users-list links (View Users, the number of users) need the Users area.
+const usersLive = LIVE_AREAS.users;
 beforeEach(() => {
   LIVE_AREAS.users = true;
 });
 afterEach(() => {
-  LIVE_AREAS.users = false;
+  LIVE_AREAS.users = usersLive;
   notifications.clean();
 });
 

@@ -34,11 +34,13 @@ const CUSTOM = makeRole({ description: 'Enters the bills of every vendor and kee
 const lastQuery = (api: ReturnType<typeof mockRolesApi>) => queriesOf(api, ROLES_API).at(-1);
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
+// The users-list links (View Users, the number of users) need the Users area.
+const usersLive = LIVE_AREAS.users;
 beforeEach(() => {
   LIVE_AREAS.users = true;
 });
 afterEach(() => {
-  LIVE_AREAS.users = false;
+  LIVE_AREAS.users = usersLive;
   notifications.clean();
 });
 
@@ -192,6 +194,37 @@ describe('Roles list', () => {
     expect(await screen.findByText('Role deleted.')).toBeInTheDocument();
     expect(api.callsTo(`DELETE ${roleApi(CUSTOM_ROLE_ID)}`)).toHaveLength(1);
     expect(await screen.findByText('No roles yet')).toBeInTheDocument();
+  });
+
+  it('steps back a page when a delete empties the last one', async () => {
+    const user = userEvent.setup();
+    const firstPage = Array.from({ length: 10 }, (_, i) =>
+      makeRole({ id: `c${String(i).padStart(23, '0')}`, name: `Role ${String.fromCharCode(65 + i)}` }),
+    );
+    const last = makeRole({ name: 'Zeta', userCount: 0 });
+    let total = 11;
+    const api = mockRolesApi(undefined, {
+      [`GET ${ROLES_API}`]: () => {
+        // The call being answered is already recorded: its page is the last one asked for.
+        const pageNumber = Number(lastQuery(api)?.get('pageNumber') ?? '1');
+        if (pageNumber === 1) return rolePage(firstPage, total);
+        return rolePage(total > 10 ? [last] : [], total, pageNumber);
+      },
+      [`DELETE ${roleApi(CUSTOM_ROLE_ID)}`]: () => {
+        total = 10;
+        return ok({ id: CUSTOM_ROLE_ID });
+      },
+    });
+    renderRoutes(routes, LIST);
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete role Zeta' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete role' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'Role A' })).toBeInTheDocument();
+    expect(lastQuery(api)?.get('pageNumber')).toBe('1');
   });
 
   it('opens Role cannot be modified for a role that users hold, with View Users and Close', async () => {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconLock, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTableState } from '@/components/data-table';
+import { getPageCount, useTableState } from '@/components/data-table';
 import { ErrorState } from '@/components/error-state';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { useBusinessAccess } from '@/lib/business-access';
@@ -56,6 +56,12 @@ export function RolesListPage() {
     filters: {},
   });
   const rolesQuery = useRoles(businessId, table.params, { enabled: access?.canRead ?? false });
+  // A page emptied by a delete (the last role of the last page) steps back to the new last page.
+  const rolesPage = rolesQuery.data;
+  const { page, pageSize, setPage } = table.pagination;
+  if (rolesPage && rolesPage.items.length === 0 && rolesPage.total > 0 && page > 1) {
+    setPage(Math.min(page - 1, getPageCount(rolesPage.total, pageSize)));
+  }
   const remove = useDeleteRole(businessId);
   const [deleting, setDeleting] = useState<Role | null>(null);
   const [blocked, setBlocked] = useState<{ role: Role; message?: string } | null>(null);
