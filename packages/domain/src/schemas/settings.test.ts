@@ -92,6 +92,9 @@ describe('addUserSchema', () => {
     expect(firstMessage(teamMemberInviteSchema, { name: ' Jo  ', email: 'jo@acme.com' })).toBe(
       'Name must be at least 3 characters',
     );
+    expect(
+      firstMessage(teamMemberInviteSchema, { name: 'Jo Lee', email: `${'j'.repeat(250)}@acme.com` }),
+    ).toBe('Please enter a valid email address');
     expect(firstMessage(teamMemberInviteSchema, { name: 'J'.repeat(51), email: 'jo@acme.com' })).toBe(
       'Name cannot exceed 50 characters',
     );

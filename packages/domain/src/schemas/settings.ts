@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from '../ids/id.js';
 import { permissionKeySchema } from '../permissions/keys.js';
+import { EMAIL_MESSAGES } from './email.js';
 import { textField } from './text-field.js';
 import { workEmailSchema } from './work-email.js';
+
+/** The longest email address there can be (RFC 5321 path limit). */
+export const EMAIL_ADDRESS_MAX_LENGTH = 254;
 
 export const ROLE_MESSAGES = {
   nameRequired: 'Role name is required.',
@@ -128,6 +132,9 @@ export const teamMemberInviteSchema = z.object({
     min: { length: 3, message: 'Name must be at least 3 characters' },
     max: { length: 50, message: ADD_USER_MESSAGES.nameTooLong },
   }),
-  email: workEmailSchema,
+  // No address is longer than 254 characters (RFC 5321): a longer one is not a valid address.
+  email: workEmailSchema.refine((email) => email.length <= EMAIL_ADDRESS_MAX_LENGTH, {
+    error: EMAIL_MESSAGES.invalid,
+  }),
 });
 export type TeamMemberInvite = z.infer<typeof teamMemberInviteSchema>;
