@@ -20,8 +20,23 @@ const t = useTestApp();
 
 type Headers = Record<string, string>;
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+let addresses = 0;
+/** Each call from an address of its own: the per-client limits of the invitation calls do not add up here. */
+const api = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers?: Headers,
+  payload?: object,
+) => {
+  addresses += 1;
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers,
+    remoteAddress: `10.17.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`,
+    ...(payload ? { payload } : {}),
+  });
+};
 
 const FIRM = { practiceFirmName: 'Ledger & Co. Accountants', clientRange: 'FIFTEEN_TO_FIFTY' };
 
@@ -395,7 +410,7 @@ describe('team invitations', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toMatchObject({
       message: SETTINGS_API_MESSAGES.teamMemberRemoved,
-      data: { id: member.id, removedFromBusinessIds: [] },
+      data: { id: member.id, status: 'PENDING', user: { email }, removedFromBusinessIds: [] },
     });
     expect((await openLink(token)).statusCode).toBe(404);
     expect((await listTeam(headers)).total).toBe(0);
@@ -626,6 +641,11 @@ describe('removing an active team member', () => {
 
     const removed = await api('DELETE', `/practice-members/${member.id}`, headers);
     expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data).toMatchObject({
+      id: member.id,
+      status: 'ACTIVE',
+      user: { id: memberUser.id },
+    });
     expect([...removed.json().data.removedFromBusinessIds].sort()).toEqual(
       [clientA.businessId, clientB.businessId].sort(),
     );
@@ -658,6 +678,71 @@ describe('removing an active team member', () => {
   });
 });
 
+describe('odd input and races', () => {
+  it('answers odd ids, text and paging with 400 (never a server error)', async () => {
+    const { headers } = await makeAccountant();
+    const member = await invited(headers, 'Odd Case', uniqueEmail('odd'));
+    const probes = [
+      api('DELETE', `/practice-members/${'a'.repeat(5000)}`, headers),
+      api('DELETE', '/practice-members/0123456789abcdef0123456%27', headers),
+      api('POST', `/practice-members/${member.id.toUpperCase()}/resend-invite`, headers),
+      api('PATCH', '/practice-members/invitation/%00', headers, {
+        name: 'Odd Case',
+        email: uniqueEmail('x'),
+      }),
+      invite(headers, 'Odd\u0000Case', uniqueEmail('nul')),
+      invite(headers, 'Odd \ud800 Case', uniqueEmail('surrogate')),
+      invite(headers, 'y'.repeat(20_000), uniqueEmail('long')),
+      invite(headers, 'Odd Case', `${'z'.repeat(20_000)}@acme.com`),
+      api('POST', '/practice-members/send-invite', headers, { name: ['Odd Case'], email: 42 }),
+      api('GET', '/practice-members?pageNumber=1e21', headers),
+      api('GET', '/practice-members?pageSize=1000', headers),
+      api('GET', `/practice-members?businessId=${'f'.repeat(300)}`, headers),
+      api('POST', '/practice', headers, {
+        practiceFirmName: 'x'.repeat(1_000_000),
+        clientRange: 'ZERO_TO_FIVE',
+      }),
+    ];
+    for (const res of await Promise.all(probes)) {
+      expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
+      expect(res.json()).toMatchObject({ statusCode: res.statusCode, errorCode: expect.any(String) });
+    }
+    expect((await listTeam(headers)).total).toBe(1);
+  });
+
+  it('two resends at once: one sends, the other finds the invitation replaced', async () => {
+    const { headers } = await makeAccountant();
+    const email = uniqueEmail('twice');
+    const member = await invited(headers, 'Twice Sent', email);
+    t.clock.advance(61_000);
+    const url = `/practice-members/${member.invitationId}/resend-invite`;
+    const answers = await Promise.all([api('POST', url, headers), api('POST', url, headers)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(await tokensTo(email)).toHaveLength(2);
+    const team = await listTeam(headers);
+    expect(team.items).toHaveLength(1);
+    const current = answers.find((r) => r.statusCode === 200)?.json().data.invitationId;
+    expect(team.items[0]?.invitationId).toBe(current);
+  });
+
+  it('accept and remove at once: the member ends up off the team either way', async () => {
+    const { headers } = await makeAccountant();
+    const email = uniqueEmail('racing');
+    const member = await invited(headers, 'Race Accept', email);
+    const view = (await openLink(await newTokenTo(email))).json().data;
+    const inviteeHeaders = { authorization: `Bearer ${view.token}`, 'session-id': view.sessionId };
+    const [accepted, removed] = await Promise.all([
+      accept(inviteeHeaders, view.invitationId),
+      api('DELETE', `/practice-members/${member.id}`, headers),
+    ]);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect([200, 404]).toContain(accepted.statusCode);
+    expect((await listTeam(headers)).total).toBe(0);
+    expect((await api('GET', '/practice', inviteeHeaders)).json().data).toBeNull();
+  });
+});
+
 describe("another accountant's team", () => {
   it('is invisible and untouchable (404), and people without a practice find none', async () => {
     const mine = await makeAccountant();
@@ -667,6 +752,7 @@ describe("another accountant's team", () => {
     const token = await newTokenTo(email);
 
     expect((await listTeam(mine.headers)).items.map((m) => m.id)).not.toContain(member.id);
+    t.clock.advance(61_000);
     const attempts = [
       api('DELETE', `/practice-members/${member.id}`, mine.headers),
       api('POST', `/practice-members/${member.invitationId}/resend-invite`, mine.headers),
@@ -675,7 +761,6 @@ describe("another accountant's team", () => {
         email: uniqueEmail('hijack'),
       }),
     ];
-    t.clock.advance(61_000);
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.body).not.toContain(email);

@@ -160,7 +160,7 @@ export const practiceRoutes =
             'Remove a team member: a pending invitation is revoked; an active member also leaves the client businesses the practice added them to',
           params: teamMemberParams,
           response: {
-            200: envelopeSchema(z.object({ id: idSchema, removedFromBusinessIds: z.array(idSchema) })),
+            200: envelopeSchema(teamMemberSchema.extend({ removedFromBusinessIds: z.array(idSchema) })),
             ...writeErrors,
           },
         },

@@ -406,21 +406,25 @@ export async function editTeamInvite(
 /**
  * `DELETE /practice-members/{teamMemberId}`: a pending member's invitation is revoked; an active
  * member leaves the team and the client businesses the owner added them to (`isPracticeMember`
- * memberships in businesses the owner belongs to). Either way the row goes, so they can be invited again.
+ * memberships in businesses the owner belongs to). Either way the row goes, so they can be invited
+ * again. Answers the member as they were, and the businesses they left.
  */
 export async function removeTeamMember(
   context: Ctx,
   options: { user: UserRow; teamMemberId: string },
-): Promise<{ id: string; removedFromBusinessIds: string[] }> {
+): Promise<TeamMember & { removedFromBusinessIds: string[] }> {
   const { db } = context.database;
   const practice = await requireOwnedPractice(db, options.user);
   return db.transaction(async (tx) => {
-    const [member] = await tx
-      .select()
+    const now = context.clock.now();
+    const [found] = await tx
+      .select({ member: practiceMembers, invitation: invitationState })
       .from(practiceMembers)
+      .leftJoin(invitations, eq(invitations.id, practiceMembers.invitationId))
       .where(and(eq(practiceMembers.id, options.teamMemberId), eq(practiceMembers.practiceId, practice.id)))
       .limit(1);
-    if (!member) throw new AppError('NOT_FOUND', SETTINGS_API_MESSAGES.teamMemberNotFound);
+    if (!found) throw new AppError('NOT_FOUND', SETTINGS_API_MESSAGES.teamMemberNotFound);
+    const { member } = found;
     // A pending member's link is revoked first (waiting for an accept under way, as accepting locks).
     if (member.status === TEAM_PENDING) await revokeAndLock(tx, context, member);
     const [locked] = await tx
@@ -437,6 +441,7 @@ export async function removeTeamMember(
           })
         : [];
     await tx.delete(practiceMembers).where(eq(practiceMembers.id, locked.id));
-    return { id: locked.id, removedFromBusinessIds };
+    const invitation = found.invitation?.expiresAt ? (found.invitation as InvitationState) : null;
+    return { ...toTeamMember(locked, invitation, now), removedFromBusinessIds };
   });
 }
