@@ -57,6 +57,27 @@ describe('user menu and sign-out (spec 000 §4)', () => {
     );
   });
 
+  it("offers 'Team Members' to an accountant only", async () => {
+    signIn();
+    renderRoutes(routes, HOME);
+    const { menu } = await openMenu();
+    await within(menu).findByRole('menuitem', { name: 'Change password' });
+    expect(within(menu).queryByRole('menuitem', { name: 'Team Members' })).not.toBeInTheDocument();
+  });
+
+  it('links an accountant to their practice team', async () => {
+    const accountant = makeUserProfile({ userType: 'ACCOUNTANT' });
+    api.handlers['GET /user'] = ok(accountant);
+    signInAs(accountant);
+    setStored('activeBusiness', { id: BUSINESS, permissions: [] });
+    renderRoutes(routes, HOME);
+    const { menu } = await openMenu();
+    expect(await within(menu).findByRole('menuitem', { name: 'Team Members' })).toHaveAttribute(
+      'href',
+      '/team-members',
+    );
+  });
+
   it('signs out: ends the session, clears stored data and the cache, then goes to sign-in', async () => {
     signIn();
     setStored('selectedBills', ['b1']);

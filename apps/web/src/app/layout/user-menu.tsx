@@ -1,6 +1,6 @@
-import { getInitials } from '@ferry/domain';
+import { getInitials, paths } from '@ferry/domain';
 import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogout, IconUsersGroup } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DeferredMenu } from '@/components/deferred-menu';
@@ -12,8 +12,8 @@ import { useStoredRaw } from '@/lib/use-stored-value';
 export const CHANGE_PASSWORD_HREF = '/account/password';
 
 /**
- * The signed-in user's menu in the header: who is signed in, 'Change password' and 'Sign out'
- * (spec 000 §4 "Sign-out").
+ * The signed-in user's menu in the header: who is signed in, 'Team Members' for an accountant (spec 001
+ * §6), 'Change password' and 'Sign out' (spec 000 §4 "Sign-out").
  */
 export const UserMenu = () => {
   const userRaw = useStoredRaw('user');
@@ -26,6 +26,7 @@ export const UserMenu = () => {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
   const email = user?.email ?? '';
   const label = name || email || 'Your account';
+  const isAccountant = user?.userType === 'ACCOUNTANT';
 
   // The header never scrolls away, so the dropdown need not hide when its button is out of view.
   return (
@@ -74,6 +75,15 @@ export const UserMenu = () => {
             </div>
           </Group>
           <Menu.Divider />
+          {isAccountant ? (
+            <Menu.Item
+              component={Link}
+              to={paths.teamMembers()}
+              leftSection={<IconUsersGroup size={16} aria-hidden />}
+            >
+              Team Members
+            </Menu.Item>
+          ) : null}
           <Menu.Item
             component={Link}
             to={CHANGE_PASSWORD_HREF}

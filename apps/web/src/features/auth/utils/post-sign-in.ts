@@ -1,5 +1,6 @@
 import { getPostLoginRedirect, isPrimaryPhoneVerified, paths } from '@ferry/domain';
 import { isPhoneRequiredFor } from '@/lib/phone-required';
+import { getPractice } from '@/lib/practice';
 import type { UserProfile } from '@/lib/session';
 import { getStored, setStored } from '@/lib/storage';
 
@@ -28,11 +29,31 @@ const isAuthPage = (path: string): boolean =>
   [paths.signin(), paths.forgotPassword(), paths.resetPassword()].includes(path.split(/[?#]/)[0] ?? '');
 
 /**
+ * Whether an accountant still has to set up their practice (`GET /practice` answers null). A failed look-up
+ * counts as no: sign-in never stalls on it (the practice page checks again when reached).
+ */
+const needsPracticeSetup = async (): Promise<boolean> => {
+  try {
+    return (await getPractice()) === null;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Where a signed-in user without a business goes (spec 000 §2, §4): a practice member to /no-business
+ * (their accountant adds them to client businesses), anyone else to the start of onboarding.
+ */
+export const getPathWithoutBusiness = (userType: string | null | undefined): string =>
+  userType === 'PRACTICE_MEMBER' ? paths.noBusiness() : paths.onboardAdd();
+
+/**
  * Where a freshly signed-in user goes (spec 000 §4): the `redirectUrl` they came from when it is a path on
- * this site; else the post-login step still pending (email or phone verification, account type); else
- * their first business's home (which becomes the active business), or the start of onboarding. As in the
- * route guard, an unverified phone holds the user back only in the deployment's phone verification
- * countries.
+ * this site; else the post-login step still pending (email or phone verification, account type); else an
+ * accountant without a practice sets it up (spec 001 §2); else their first business's home (which becomes
+ * the active business), or, without one, /no-business for a practice member and the start of onboarding
+ * for anyone else. As in the route guard, an unverified phone holds the user back only in the
+ * deployment's phone verification countries.
  */
 export const resolvePostSignInPath = async (
   user: UserProfile,
@@ -43,11 +64,12 @@ export const resolvePostSignInPath = async (
   const phoneRequired = !isPrimaryPhoneVerified(user) && (await isPhoneRequiredFor(user.country));
   const pending = getPostLoginRedirect(user, undefined, { phoneRequired });
   if (pending) return pending.to;
+  if (user.userType === 'ACCOUNTANT' && (await needsPracticeSetup())) return paths.onboardPractice();
   // Loaded with the call (it carries zod): the sign-in page shows itself without it.
   const { getBusinesses } = await import('@/lib/businesses');
   const businesses = await getBusinesses();
   const first = businesses[0];
-  if (!first) return paths.onboardAdd();
+  if (!first) return getPathWithoutBusiness(user.userType);
   if (getStored('activeBusiness')?.id !== first.id) {
     setStored('activeBusiness', { id: first.id, permissions: first.permissions });
   }

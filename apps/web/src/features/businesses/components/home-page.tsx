@@ -27,9 +27,11 @@ export type HomePageProps = {
   renderActions?: (business: Business) => ReactNode;
   /** The dashboard under the checklist (the route fills it from features/home). */
   renderDashboard?: (business: Business) => ReactNode;
+  /** A quiet line under the business name (an accountant's practice name, from features/practice). */
+  headerNote?: ReactNode;
 };
 
-export function HomePage({ renderActions, renderDashboard }: HomePageProps = {}) {
+export function HomePage({ renderActions, renderDashboard, headerNote }: HomePageProps = {}) {
   const { businessId = '' } = useParams();
   const businessQuery = useBusiness(businessId);
   const { data: user } = useCurrentUser();
@@ -57,6 +59,7 @@ export function HomePage({ renderActions, renderDashboard }: HomePageProps = {})
                   <Title order={1} fz={30} lts="-0.02em">
                     {business.businessName}
                   </Title>
+                  {headerNote}
                 </Stack>
                 {renderActions?.(business)}
               </Group>

@@ -22,6 +22,7 @@ const renderPage = () =>
     [
       { path: '/select-account-type', element: <SelectAccountTypePage /> },
       { path: '/onboard/b/add', element: <p>Onboarding start</p> },
+      { path: '/onboard/practice', element: <p>Practice details</p> },
     ],
     '/select-account-type',
   );
@@ -59,6 +60,23 @@ describe('Select account type page', () => {
     await waitFor(() => expect(getStored('user')?.userType).toBe('SME_OWNER'));
   });
 
+  it("sends an accountant to their practice's details", async () => {
+    const user = userEvent.setup({ delay: null });
+    let profile = active;
+    const { bodiesOf } = mockApi({
+      'GET /user': () => ok(profile),
+      'PATCH /user': ({ body }) => {
+        profile = { ...profile, userType: (body as { userType: string }).userType };
+        return ok(profile);
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: /I'm an accountant/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Practice details')).toBeInTheDocument();
+    expect(bodiesOf('PATCH /user')).toEqual([{ userType: 'ACCOUNTANT' }]);
+  });
+
   it("shows the server's refusal and stays", async () => {
     const user = userEvent.setup({ delay: null });
     mockApi({
@@ -73,8 +91,14 @@ describe('Select account type page', () => {
   });
 
   it('moves on at once when the type is already chosen', async () => {
-    mockApi({ 'GET /user': () => ok({ ...active, userType: 'ACCOUNTANT' }) });
+    mockApi({ 'GET /user': () => ok({ ...active, userType: 'SME_OWNER' }) });
     renderPage();
     expect(await screen.findByText('Onboarding start')).toBeInTheDocument();
+  });
+
+  it('moves an accountant who chose already on to the practice details', async () => {
+    mockApi({ 'GET /user': () => ok({ ...active, userType: 'ACCOUNTANT' }) });
+    renderPage();
+    expect(await screen.findByText('Practice details')).toBeInTheDocument();
   });
 });

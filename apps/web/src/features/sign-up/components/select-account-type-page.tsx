@@ -30,7 +30,17 @@ const OPTIONS: AccountTypeOption[] = [
 
 const isAccountType = (value: string): value is AccountType => OPTIONS.some((o) => o.value === value);
 
-/** `/select-account-type` (spec 000 §2, §4): ACCOUNTANT or SME_OWNER, saved with `PATCH /user`. */
+/**
+ * Where a chosen account type leads: an accountant sets up their practice first (that page moves on to the
+ * first client business once the practice exists); anyone else adds their business.
+ */
+export const getPathAfterAccountType = (userType: string | null | undefined): string =>
+  userType === 'ACCOUNTANT' ? paths.onboardPractice.getHref() : paths.onboard.add.getHref();
+
+/**
+ * `/select-account-type` (spec 000 §2, §4): ACCOUNTANT or SME_OWNER, saved with `PATCH /user`; then the
+ * accountant's practice details, or business onboarding.
+ */
 export function SelectAccountTypePage() {
   const navigate = useNavigate();
   const { signedIn, userQuery, user } = useSignedInUser();
@@ -39,14 +49,14 @@ export function SelectAccountTypePage() {
   const [isDone, setIsDone] = useState(false);
 
   if (!signedIn) return <Navigate to={paths.signIn.getHref()} replace />;
-  if (user?.userType && !isDone) return <Navigate to={paths.onboard.add.getHref()} replace />;
+  if (user?.userType && !isDone) return <Navigate to={getPathAfterAccountType(user.userType)} replace />;
 
   const handleContinue = async () => {
     if (!choice) return;
     try {
       await updateUserType.mutateAsync(choice);
       setIsDone(true);
-      await navigate(paths.onboard.add.getHref());
+      await navigate(getPathAfterAccountType(choice));
     } catch {
       // Shown from the mutation's error below.
     }

@@ -49,10 +49,15 @@ const rowOf = async (name: string) => {
 
 /** Opens a row's actions menu and waits for its items to show. */
 const openActions = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
-  const row = await rowOf(name);
-  await user.click(within(row).getByRole('button', { name: `Actions for ${name}` }));
   // Mantine's menu fades in; jsdom never finishes the transition, so its items count as hidden.
-  return screen.findByRole('menu', { hidden: true });
+  const button = within(await rowOf(name)).getByRole('button', { name: `Actions for ${name}` });
+  await user.click(button);
+  // The menu this button opened (another row's may still be closing).
+  return waitFor(() => {
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    if (!menu) throw new Error('No menu');
+    return menu;
+  });
 };
 
 describe('Users list', () => {
