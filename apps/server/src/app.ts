@@ -56,7 +56,12 @@ import { registerVerificationJobs } from './modules/verification/jobs.js';
 import { identityWebhookRoutes, verificationRoutes } from './modules/verification/routes.js';
 import { sandboxIdentityRoutes } from './modules/verification/sandbox-routes.js';
 import { registerAuthContext } from './platform/auth/context.js';
-import { registerBusinessGuard } from './platform/auth/guard.js';
+import {
+  type BusinessRouteConfig,
+  PERMISSION_EXTENSION,
+  permissionOf,
+  registerBusinessGuard,
+} from './platform/auth/guard.js';
 import type { AppContext } from './platform/context.js';
 import { compactAllRollups } from './platform/db/rollups.js';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
@@ -198,10 +203,14 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       security: [{ session: [], sessionId: [] }, { cookie: [] }],
     },
     // Public operations (`config: { auth: 'none' }`) need no session: `security: []` overrides the default.
+    // Business operations publish the right they need (`x-permission`): the permission matrix.
     transform: (input) => {
       const result = jsonSchemaTransform(input);
-      const config = input.route.config as { auth?: string } | undefined;
-      return config?.auth === 'none' ? { ...result, schema: { ...result.schema, security: [] } } : result;
+      const config = input.route.config as { auth?: string; business?: BusinessRouteConfig } | undefined;
+      const schema: Record<string, unknown> = { ...result.schema };
+      if (config?.auth === 'none') schema.security = [];
+      if (config?.business) schema[PERMISSION_EXTENSION] = permissionOf(config.business);
+      return { ...result, schema };
     },
     transformObject: jsonSchemaTransformObject,
   });

@@ -17,6 +17,10 @@ export const VENDOR_MANAGE: ['manage', Subject] = ['manage', 'PayManageVendors']
 export const CUSTOMER_READ: ['read', Subject] = ['read', 'GetPaidManageCustomers'];
 export const CUSTOMER_MANAGE: ['manage', Subject] = ['manage', 'GetPaidManageCustomers'];
 
+/** The guard's form of "vendors or customers" (the record's type decides which, in the handler). */
+export const CONTACT_READ_ANY = { anyOf: [VENDOR_READ, CUSTOMER_READ] };
+export const CONTACT_MANAGE_ANY = { anyOf: [VENDOR_MANAGE, CUSTOMER_MANAGE] };
+
 export const accessDenied = () => new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
 
 /** Throws 403 unless the member may `action` contacts of `type`. */

@@ -8,6 +8,7 @@ import { envelopeSchema, errorBodySchema, errorResponses, ok } from '../../platf
 import { AppError } from '../../platform/http/errors.js';
 import { readFileUpload, sendFile } from '../../platform/http/uploads.js';
 import { userActor } from '../activity/service.js';
+import { CONTACT_MANAGE_ANY, CONTACT_READ_ANY } from './access.js';
 import {
   assertRoomForDocument,
   contactForDocuments,
@@ -52,7 +53,7 @@ export const contactDocumentRoutes =
     app.get(
       base,
       {
-        config: { business: {} },
+        config: { business: CONTACT_READ_ANY },
         schema: {
           tags: ['Contacts'],
           summary: "A contact's documents (oldest first)",
@@ -73,7 +74,7 @@ export const contactDocumentRoutes =
     app.post(
       base,
       {
-        config: { business: {} },
+        config: { business: CONTACT_MANAGE_ANY },
         schema: {
           tags: ['Contacts'],
           summary: 'Upload a document (multipart: file, documentType, entityType)',
@@ -121,7 +122,7 @@ export const contactDocumentRoutes =
     app.delete(
       `${base}/:documentId`,
       {
-        config: { business: {} },
+        config: { business: CONTACT_MANAGE_ANY },
         schema: {
           tags: ['Contacts'],
           summary: 'Delete a document',
@@ -145,7 +146,7 @@ export const contactDocumentRoutes =
     app.get(
       `${base}/:documentId/download`,
       {
-        config: { business: {} },
+        config: { business: CONTACT_READ_ANY },
         schema: {
           tags: ['Contacts'],
           summary: 'Download a document (as an attachment)',

@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok, pagedEnvelopeSchema } from '../../platform/http/envelope.js';
 import { userActor } from '../activity/service.js';
 import { publicOrigin } from '../invitations/service.js';
-import { CUSTOMER_MANAGE, VENDOR_MANAGE } from './access.js';
+import { CONTACT_MANAGE_ANY, CUSTOMER_MANAGE, VENDOR_MANAGE } from './access.js';
 import { inviteToNetwork } from './network-invitations.js';
 import {
   addNetworkContact,
@@ -147,7 +147,7 @@ export const networkRoutes =
     app.post(
       '/business/:businessId/network/invitations',
       {
-        config: { business: {} },
+        config: { business: CONTACT_MANAGE_ANY },
         schema: {
           tags: ['Network'],
           summary: 'Email vendors or customers an invitation to join Ferry',

@@ -39,6 +39,11 @@ export const PAYMENT_REQUESTS_MANAGE: ['manage', Subject] = ['manage', 'PayPayme
 export const canReadPaymentRequests = (ability: AppAbility): boolean =>
   PAYMENT_REQUESTS_READ_SUBJECTS.some((subject) => ability.can('read', subject));
 
+/** The guard's form of the For Review read right. */
+const PAYMENT_REQUESTS_READ = {
+  anyOf: PAYMENT_REQUESTS_READ_SUBJECTS.map((subject) => ['read', subject] as const),
+};
+
 const assertCanRead = (ability: AppAbility) => {
   if (!canReadPaymentRequests(ability)) throw new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
 };
@@ -56,7 +61,7 @@ export const paymentRequestRoutes =
     app.get(
       `${base}/payment-requests`,
       {
-        config: { business: {} },
+        config: { business: PAYMENT_REQUESTS_READ },
         schema: {
           tags,
           summary:
@@ -68,7 +73,6 @@ export const paymentRequestRoutes =
       },
       async (request) => {
         const business = getBusiness(request);
-        assertCanRead(business.ability);
         return ok(
           await listPaymentRequests(context, { businessId: business.businessId, query: request.query }),
         );
@@ -78,7 +82,7 @@ export const paymentRequestRoutes =
     app.get(
       `${base}/payment-requests/multiple`,
       {
-        config: { business: {} },
+        config: { business: PAYMENT_REQUESTS_READ },
         schema: {
           tags,
           summary: 'Several payment requests by id (paymentRequestIds, comma separated, at most 100)',
@@ -89,7 +93,6 @@ export const paymentRequestRoutes =
       },
       async (request) => {
         const business = getBusiness(request);
-        assertCanRead(business.ability);
         return ok(
           await getPaymentRequests(context, {
             businessId: business.businessId,
@@ -102,7 +105,7 @@ export const paymentRequestRoutes =
     app.get(
       `${base}/payment-requests/:paymentRequestId`,
       {
-        config: { business: {} },
+        config: { business: PAYMENT_REQUESTS_READ },
         schema: {
           tags,
           summary: 'A payment request this business received, with its lines and timeline',
@@ -112,7 +115,6 @@ export const paymentRequestRoutes =
       },
       async (request) => {
         const business = getBusiness(request);
-        assertCanRead(business.ability);
         return ok(
           await getPaymentRequest(context, {
             businessId: business.businessId,
@@ -159,7 +161,7 @@ export const paymentRequestRoutes =
     app.get(
       `${base}/payment-requests/:paymentRequestId/businesses-to-map`,
       {
-        config: { business: {} },
+        config: { business: PAYMENT_REQUESTS_READ },
         schema: {
           tags,
           summary: "The payer's vendors that could be this request's sender (the one linked on Ferry first)",
@@ -169,7 +171,6 @@ export const paymentRequestRoutes =
       },
       async (request) => {
         const business = getBusiness(request);
-        assertCanRead(business.ability);
         return ok(
           await businessesToMap(context, {
             businessId: business.businessId,
@@ -213,7 +214,7 @@ export const paymentRequestRoutes =
     app.get(
       `${base}/bills/summary/review`,
       {
-        config: { business: {} },
+        config: { business: PAYMENT_REQUESTS_READ },
         schema: {
           tags,
           summary:
@@ -224,7 +225,6 @@ export const paymentRequestRoutes =
       },
       async (request) => {
         const business = getBusiness(request);
-        assertCanRead(business.ability);
         return ok(await reviewSummary(context, business.businessId));
       },
     );

@@ -152,8 +152,10 @@ export const paymentRoutes =
     app.get(
       `${base}/payments/pay-context`,
       {
-        // Membership here; the bill page's readers (due bills, payments or paying) checked below.
-        config: { business: {} },
+        // The bill page's readers: due bills, payments or paying.
+        config: {
+          business: { anyOf: [['read', 'PayDueBill'], ['read', 'PayPayments'], PAYMENTS_MANAGE] },
+        },
         schema: {
           tags,
           summary: 'The business day today on the rails’ clock and the bank the bill’s vendor is paid into',
@@ -164,14 +166,6 @@ export const paymentRoutes =
       },
       async (request) => {
         const business = getBusiness(request);
-        const { ability } = business;
-        if (
-          !ability.can('read', 'PayDueBill') &&
-          !ability.can('read', 'PayPayments') &&
-          !ability.can(PAYMENTS_MANAGE[0], PAYMENTS_MANAGE[1])
-        ) {
-          throw new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
-        }
         return ok(
           await payContext(context, { businessId: business.businessId, billId: request.query.billId }),
         );

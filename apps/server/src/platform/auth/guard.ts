@@ -21,6 +21,8 @@ export interface BusinessContext {
 export interface BusinessRouteConfig {
   /** The CASL right the route needs beyond membership, e.g. ['read', 'PayDueBill']. */
   permission?: [Action, Subject];
+  /** Rights of which the route needs any one (a page several areas read), instead of `permission`. */
+  anyOf?: readonly (readonly [Action, Subject])[];
 }
 
 declare module 'fastify' {
@@ -32,6 +34,29 @@ declare module 'fastify' {
     business?: BusinessRouteConfig;
   }
 }
+
+/**
+ * The OpenAPI extension of a business operation naming the right it needs: `{ action, subject }`,
+ * `{ anyOf: [...] }`, or `{ membership: true }` when any member may call it. Together over the document:
+ * the permission matrix.
+ */
+export const PERMISSION_EXTENSION = 'x-permission';
+
+export type PublishedRight = { action: Action; subject: Subject };
+export type PublishedPermission = PublishedRight | { anyOf: PublishedRight[] } | { membership: true };
+
+export const permissionOf = (config: BusinessRouteConfig): PublishedPermission => {
+  if (config.permission) return { action: config.permission[0], subject: config.permission[1] };
+  if (config.anyOf) return { anyOf: config.anyOf.map(([action, subject]) => ({ action, subject })) };
+  return { membership: true };
+};
+
+/** Whether an ability holds the right a route config names (membership alone when it names none). */
+export const isAllowed = (ability: AppAbility, config: BusinessRouteConfig): boolean => {
+  if (config.permission) return ability.can(config.permission[0], config.permission[1]);
+  if (config.anyOf) return config.anyOf.some(([action, subject]) => ability.can(action, subject));
+  return true;
+};
 
 const ID = /^[0-9a-f]{24}$/;
 
@@ -53,9 +78,7 @@ export async function resolveBusiness(
     throw new AppError('BUSINESS_NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
   }
   const ability = defineAbilityFor(membership.permissions);
-  if (config.permission && !ability.can(config.permission[0], config.permission[1])) {
-    throw new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
-  }
+  if (!isAllowed(ability, config)) throw new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
   return {
     businessId,
     roleId: membership.roleId,
