@@ -7,7 +7,7 @@ export type Area = 'invoices' | 'users' | 'roles' | 'approvalPolicies' | 'integr
  */
 export const LIVE_AREAS: Record<Area, boolean> = {
   invoices: false,
-  users: false,
+  users: true,
   roles: true,
   approvalPolicies: false,
   integrations: false,

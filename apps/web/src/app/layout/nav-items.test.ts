@@ -27,6 +27,9 @@ describe('business navigation', () => {
     // The Roles list and role editor are live (issue 17): Settings lists them.
     expect(LIVE_AREAS.roles).toBe(true);
     expect(labels).toContain('Roles');
+    // The Users list, add user and change role are live (issue 17).
+    expect(LIVE_AREAS.users).toBe(true);
+    expect(labels).toContain('Users');
     expect(labels).toEqual(
       expect.arrayContaining(['Home', 'Bills', 'Vendors', 'Customers', 'Bank accounts']),
     );
@@ -35,5 +38,13 @@ describe('business navigation', () => {
 
   it('would catch an entry into a missing page', () => {
     expect(landsOnPage(`/b/${BUSINESS_ID}/invoices`)).toBe(LIVE_AREAS.invoices);
+  });
+
+  it('reaches the Users pages and the team page from the routes', () => {
+    expect(landsOnPage(`/b/${BUSINESS_ID}/settings/users`)).toBe(true);
+    expect(landsOnPage(`/b/${BUSINESS_ID}/settings/users/add`)).toBe(true);
+    expect(landsOnPage(`/b/${BUSINESS_ID}/settings/users/${BUSINESS_ID}/edit`)).toBe(true);
+    expect(landsOnPage('/team-members')).toBe(true);
+    expect(landsOnPage('/onboard/practice')).toBe(true);
   });
 });
