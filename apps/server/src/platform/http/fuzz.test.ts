@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { makeBill, payer, schedulePayment } from '../../modules/payments/testing.js';
+import { users } from '../../modules/users/tables.js';
 import { signIn } from '../../testing/factories.js';
 import {
   type Fixture,
@@ -243,10 +245,33 @@ function casesFor(op: Operation, fixture: Fixture): Case[] {
   return cases;
 }
 
+/** A practice for the signed-in accountant and one invited team member: their ids. */
+async function makePracticeTeam(headers: Record<string, string>) {
+  const practice = await t.app.inject({
+    method: 'POST',
+    url: '/api/practice',
+    headers,
+    payload: { practiceFirmName: 'Harbor Ledger Partners', clientRange: 'ZERO_TO_FIVE' },
+  });
+  expect(practice.statusCode, practice.body).toBe(201);
+  const invited = await t.app.inject({
+    method: 'POST',
+    url: '/api/practice-members/send-invite',
+    headers,
+    payload: { name: 'Team Member', email: 'team.member@harbor-ledger.com' },
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const member = invited.json().data as { id: string; invitationId: string };
+  return { teamMemberId: member.id, invitationId: member.invitationId };
+}
+
 it('no operation answers a server error or a malformed error to bad input', async () => {
   const p = await payer(t);
   const bill = await makeBill(t, p, '500.00');
   const payment = await schedulePayment(t, p, bill.id, '100.00');
+  // The owner is also an accountant with a practice and a pending team member (the team calls).
+  await t.context.database.db.update(users).set({ userType: 'ACCOUNTANT' }).where(eq(users.id, p.owner.id));
+  const team = await makePracticeTeam(p.headers);
   const fixture: Fixture = {
     ids: {
       any: '0123456789abcdef01234567',
@@ -262,6 +287,8 @@ it('no operation answers a server error or a malformed error to bad input', asyn
       bankAccountId: p.bank.id,
       // Not `accountId`: the sandbox bank's statement would open the fixture bank's fake sealed number.
       chartAccountId: p.chartAccountId,
+      teamMemberId: team.teamMemberId,
+      invitationId: team.invitationId,
     },
   };
   const document = t.app.swagger() as OpenApiDocument;
