@@ -25,7 +25,7 @@ describe('getPathAfterPasswordSet (spec 000 §4 "Set-password outcome routing")'
 
   it('leaves an other-user invitation to its own routing even when verification needs action', () => {
     expect(getPathAfterPasswordSet(needsIdentity, { invitationType: 'OTHER_USER' })).toBe(
-      '/select-account-type',
+      '/accept-invitation',
     );
   });
 
@@ -74,7 +74,8 @@ describe('getPathAfterPasswordSet (spec 000 §4 "Set-password outcome routing")'
         '/accept-invitation',
       );
       expect(getPathAfterPasswordSet(user, { invitationType: 'PRACTICE' })).toBe('/no-business');
-      expect(getPathAfterPasswordSet(user, { invitationType: 'OTHER_USER' })).toBe('/select-account-type');
+      // Joining a business: accepting makes the new person a member (then its home).
+      expect(getPathAfterPasswordSet(user, { invitationType: 'OTHER_USER' })).toBe('/accept-invitation');
     },
   );
 

@@ -12,11 +12,15 @@ export const getPathAfterVerification = (user: UserProfile, phoneRequired: boole
   return getHomeHref(getActiveBusinessId());
 };
 
-/** Invitations whose acceptance page follows the password (spec 000 §4 "Set-password outcome routing"). */
-const ACCEPT_PAGE_INVITATIONS: readonly string[] = ['CONTROL_PERSON', 'BUSINESS_BENEFICIAL_OWNER'];
-
 /** Invitations of a business's verification: the invitee verifies their identity (spec 000 §3). */
-const BUSINESS_VERIFICATION_INVITATIONS: readonly string[] = ACCEPT_PAGE_INVITATIONS;
+const BUSINESS_VERIFICATION_INVITATIONS: readonly string[] = ['CONTROL_PERSON', 'BUSINESS_BENEFICIAL_OWNER'];
+
+/**
+ * Invitations whose acceptance page follows the password (spec 000 §4 "Set-password outcome routing"):
+ * the verification ones, and joining a business (other user) — accepting is what makes the new person a
+ * member, and it then leads to the business home.
+ */
+const ACCEPT_PAGE_INVITATIONS: readonly string[] = [...BUSINESS_VERIFICATION_INVITATIONS, 'OTHER_USER'];
 
 export type PasswordOutcome =
   | { kind: 'go'; to: string }
