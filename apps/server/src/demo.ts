@@ -1,7 +1,7 @@
 // `npm run demo`: loads a lived-in demo account into the embedded database (see demo/build.ts).
 import { loadConfig } from './config.js';
 import { buildDemo } from './demo/build.js';
-import { DEMO_ACCOUNT } from './demo/data.js';
+import { DEMO_ACCOUNT, DEMO_TEAM } from './demo/data.js';
 import { TestClock } from './platform/clock.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { createLogger } from './platform/logger.js';
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
         `  Email:      ${result.email}`,
         `  Password:   ${result.password}`,
         ...result.businesses.map((b, i) => `  ${i === 0 ? 'Business:  ' : 'Also:      '} ${b.name}`),
+        `  Accountant: ${DEMO_TEAM.accountant.email} (same password): ${DEMO_TEAM.accountant.practiceFirmName}, with Harbor as a client`,
         ...(result.created
           ? [
               `  Made:       ${result.counts.vendors} vendors, ${result.counts.customers} customers, ${result.counts.bills} bills and ${result.counts.drafts} drafts,`,

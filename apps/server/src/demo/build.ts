@@ -11,6 +11,7 @@ import { createSession } from '../modules/auth/service.js';
 import { sessions } from '../modules/auth/tables.js';
 import { sweepMicroDeposits } from '../modules/banking/micro-deposits.js';
 import { createBusinessWithOwner, listBusinessesForUser } from '../modules/businesses/service.js';
+import { acceptInvitation } from '../modules/invitations/service.js';
 import { sendSamplePaymentRequest } from '../modules/payment-requests/sandbox.js';
 import { createPaymentRequest } from '../modules/payment-requests/service.js';
 import { runPaymentEngine } from '../modules/payments/engine/jobs.js';
@@ -29,6 +30,7 @@ import {
   DEMO_ACCOUNT,
   DEMO_CUSTOMERS,
   DEMO_NETWORK,
+  DEMO_TEAM,
   DEMO_VENDORS,
   type DemoContact,
   SECOND_BUSINESS_VENDORS,
@@ -296,6 +298,91 @@ export async function buildDemo(
     const steps: Step[] = [];
     const at = (day: number, label: string, run: () => Promise<void>) =>
       steps.push({ day: Math.max(0, Math.min(DEMO_HISTORY_DAYS, day)), label, run });
+
+    // --- The team: roles, invited members, an accountant and her bookkeeper (issue 17) ------------------
+    const roleIds = new Map<string, string>();
+    const invite = async (person: { firstName: string; lastName: string; email: string; role: string }) => {
+      const roleId = roleIds.get(person.role);
+      if (!roleId) throw new Error(`no role ${person.role}`);
+      const { firstName, lastName, email } = person;
+      const added = await call({
+        method: 'POST',
+        url: biz(harborId, '/users'),
+        headers,
+        payload: { firstName, lastName, email, roleId },
+      });
+      return added.mappingId as string;
+    };
+    /** The invitee signs up and accepts (what the emailed link leads to). */
+    const join = async (
+      invitationId: string,
+      person: { firstName: string; lastName: string; email: string },
+      phoneNumber: string,
+    ) => {
+      const user = await makeUser(context, { ...person, phoneNumber });
+      await acceptInvitation(context, { invitationId, user });
+      return user;
+    };
+    at(1, 'Harbor sets up its roles', async () => {
+      const listed = await call({ method: 'GET', url: biz(harborId, '/roles?pageSize=100'), headers });
+      for (const role of listed.items as { id: string; name: string }[]) roleIds.set(role.name, role.id);
+      for (const role of DEMO_TEAM.roles) {
+        const created = await call({ method: 'POST', url: biz(harborId, '/role'), headers, payload: role });
+        roleIds.set(role.name, (created.role as { id: string }).id);
+      }
+    });
+    at(2, 'Maya invites her team', async () => {
+      for (const [index, member] of DEMO_TEAM.members.entries()) {
+        const invitationId = await invite(member);
+        await join(invitationId, member, `41555501${60 + index}`);
+      }
+      // Never answered: by now the invitation has lapsed.
+      await invite(DEMO_TEAM.expired);
+    });
+    at(4, "Maya brings in her accountant; the accountant's bookkeeper joins from the practice", async () => {
+      const { accountant, teamMember } = DEMO_TEAM;
+      const priyaInvitation = await invite({ ...accountant, role: 'Admin' });
+      const priya = await makeUser(context, { ...accountant, password: DEMO_ACCOUNT.password });
+      await db.update(users).set({ userType: 'ACCOUNTANT' }).where(eq(users.id, priya.id));
+      const priyaHeaders = await sessionHeaders(context, priya.id);
+      await call({
+        method: 'POST',
+        url: '/api/practice',
+        headers: priyaHeaders,
+        payload: { practiceFirmName: accountant.practiceFirmName, clientRange: accountant.clientRange },
+      });
+      await acceptInvitation(context, { invitationId: priyaInvitation, user: priya });
+      const [first = '', ...rest] = teamMember.name.split(' ');
+      const sent = await call({
+        method: 'POST',
+        url: '/api/practice-members/send-invite',
+        headers: priyaHeaders,
+        payload: { name: teamMember.name, email: teamMember.email },
+      });
+      const leo = await makeUser(context, {
+        firstName: first,
+        lastName: rest.join(' '),
+        email: teamMember.email,
+        phoneNumber: teamMember.phoneNumber,
+      });
+      await acceptInvitation(context, { invitationId: sent.invitationId as string, user: leo });
+      await call({
+        method: 'POST',
+        url: biz(harborId, '/users'),
+        headers: priyaHeaders,
+        payload: { userId: leo.id, roleId: roleIds.get('Bookkeeper') },
+      });
+      await call({
+        method: 'POST',
+        url: '/api/practice-members/send-invite',
+        headers: priyaHeaders,
+        payload: { name: DEMO_TEAM.teamPending.name, email: DEMO_TEAM.teamPending.email },
+      });
+      await db.delete(sessions).where(eq(sessions.userId, priya.id));
+    });
+    at(DEMO_HISTORY_DAYS, 'Maya invites a bookkeeper', async () => {
+      await invite(DEMO_TEAM.pending);
+    });
 
     // The manual bank's micro-deposits arrive after two business days; Maya confirms them on day 6.
     at(6, 'verify manual bank', async () => {

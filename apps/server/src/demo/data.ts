@@ -11,6 +11,63 @@ export const DEMO_ACCOUNT = {
   secondBusinessName: 'Tidewater Bakery LLC',
 } as const;
 
+/**
+ * Harbor's team (issue 17): two roles of its own, the people Maya invited (two joined, one has not yet
+ * answered, one let the invitation lapse), and the accountant who keeps the books with her practice's
+ * bookkeeper. The accountant can sign in too (same password as Maya).
+ */
+export const DEMO_TEAM = {
+  roles: [
+    {
+      name: 'Bookkeeper',
+      description: 'Keeps vendors and customers up to date and sees the bills and payments.',
+      permissions: [
+        'PAY_INBOX.view',
+        'PAY_PAYMENT_REQUESTS.view',
+        'PAY_DUE_BILLS.view',
+        'PAY_PAYMENTS.view',
+        'PAY_MANAGE_VENDORS.manage',
+        'GET_PAID_MANAGE_CUSTOMERS.manage',
+      ],
+    },
+    {
+      name: 'Accounts Payable',
+      description: 'Enters and pays bills, reviews incoming requests and manages vendors.',
+      permissions: ['PAY_FULL_ACCESS.manage', 'SETTINGS_PAYMENT_METHODS.view'],
+    },
+  ],
+  members: [
+    {
+      firstName: 'Daniel',
+      lastName: 'Reyes',
+      email: 'daniel@harborcoffee.example',
+      role: 'Accounts Payable',
+    },
+    { firstName: 'Aisha', lastName: 'Bello', email: 'aisha@harborcoffee.example', role: 'Read-only' },
+  ],
+  /** Invited today: still pending (an invitation lasts 72 hours). */
+  pending: { firstName: 'Tom', lastName: 'Lindqvist', email: 'tom@harborcoffee.example', role: 'Bookkeeper' },
+  /** Invited early on and never answered: the invitation has expired. */
+  expired: {
+    firstName: 'Grace',
+    lastName: 'Huang',
+    email: 'grace.huang@harborcoffee.example',
+    role: 'Read-only',
+  },
+  accountant: {
+    firstName: 'Priya',
+    lastName: 'Raman',
+    email: 'priya@ramanaccounting.example',
+    phoneNumber: '4155550171',
+    practiceFirmName: 'Raman & Co. Accounting',
+    clientRange: 'FIVE_TO_FIFTEEN',
+  },
+  /** The accountant's bookkeeper, added to Harbor from the practice team. */
+  teamMember: { name: 'Leo Park', email: 'leo@ramanaccounting.example', phoneNumber: '4155550172' },
+  /** Invited to the practice team, not yet joined. */
+  teamPending: { name: 'Nora Quinn', email: 'nora@ramanaccounting.example' },
+} as const;
+
 export interface DemoContact {
   name: string;
   email: string;

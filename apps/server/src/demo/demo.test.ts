@@ -3,18 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { newYorkDate } from '@ferry/domain/payments';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { sessions } from '../modules/auth/tables.js';
+import { invitations, sessions } from '../modules/auth/tables.js';
 import { billDrafts, bills } from '../modules/bills/tables.js';
 import { listBusinessesForUser } from '../modules/businesses/service.js';
+import { businessMembers } from '../modules/businesses/tables.js';
 import { contacts } from '../modules/contacts/tables.js';
 import { assertLedgerBalanced } from '../modules/ledger/service.js';
 import { paymentRequests } from '../modules/payment-requests/tables.js';
 import { paymentTimeline } from '../modules/payments/state.js';
 import { payments } from '../modules/payments/tables.js';
+import { practiceMembers, practices } from '../modules/practice/tables.js';
+import { roles } from '../modules/roles/tables.js';
 import { findUserByEmail } from '../modules/users/service.js';
+import { users } from '../modules/users/tables.js';
 import { TestClock } from '../platform/clock.js';
 import type { Database } from '../platform/db/client.js';
 import { createJobs } from '../platform/jobs/jobs.js';
@@ -22,7 +26,7 @@ import { createLogger } from '../platform/logger.js';
 import { createProviders } from '../providers/index.js';
 import { openTestContextDatabase } from '../testing/test-app.js';
 import { buildDemo, type DemoContext, type DemoResult } from './build.js';
-import { DEMO_ACCOUNT } from './data.js';
+import { DEMO_ACCOUNT, DEMO_TEAM } from './data.js';
 
 // One demo build (about half a minute on PGlite) shared by the assertions below.
 const END = new Date('2026-11-26T16:30:00.000Z');
@@ -133,6 +137,53 @@ describe('npm run demo', () => {
       );
     expect(open).toHaveLength(3);
     await expect(assertLedgerBalanced(database.db)).resolves.toMatchObject({});
+  });
+
+  it("has Harbor's team: its own roles, joined members, a pending and an expired invitation, the accountant's bookkeeper", async () => {
+    const { db } = database;
+    const members = await db
+      .select({ email: users.email, role: roles.name, isPracticeMember: businessMembers.isPracticeMember })
+      .from(businessMembers)
+      .innerJoin(users, eq(users.id, businessMembers.userId))
+      .innerJoin(roles, eq(roles.id, businessMembers.roleId))
+      .where(and(eq(businessMembers.businessId, harborId()), eq(businessMembers.status, 'ACTIVE')));
+    expect(members.map((m) => [m.email, m.role, m.isPracticeMember]).sort()).toEqual(
+      [
+        [DEMO_ACCOUNT.email, 'Admin', false],
+        [DEMO_TEAM.members[0].email, 'Accounts Payable', false],
+        [DEMO_TEAM.members[1].email, 'Read-only', false],
+        [DEMO_TEAM.accountant.email, 'Admin', false],
+        [DEMO_TEAM.teamMember.email, 'Bookkeeper', true],
+      ].sort(),
+    );
+    const open = await db
+      .select({ email: invitations.email, expiresAt: invitations.expiresAt })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.businessId, harborId()),
+          eq(invitations.invitationType, 'OTHER_USER'),
+          isNull(invitations.usedAt),
+          isNull(invitations.revokedAt),
+        ),
+      );
+    const expired = open.filter((i) => i.expiresAt <= END).map((i) => i.email);
+    const pending = open.filter((i) => i.expiresAt > END).map((i) => i.email);
+    expect({ expired, pending }).toEqual({
+      expired: [DEMO_TEAM.expired.email],
+      pending: [DEMO_TEAM.pending.email],
+    });
+    const team = await db
+      .select({ email: practiceMembers.email, status: practiceMembers.status })
+      .from(practiceMembers)
+      .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+      .where(eq(practices.practiceFirmName, DEMO_TEAM.accountant.practiceFirmName));
+    expect(team.map((m) => [m.email, m.status]).sort()).toEqual(
+      [
+        [DEMO_TEAM.teamMember.email, 'ACTIVE'],
+        [DEMO_TEAM.teamPending.email, 'PENDING'],
+      ].sort(),
+    );
   });
 
   it('changes nothing when run again', async () => {
