@@ -17,6 +17,7 @@ export const teamMembersQueryOptions = (params: TeamMembersParams) =>
     queryKey: practiceKeys.memberList(params),
     queryFn: ({ signal }) => getTeamMembers(params, signal),
     placeholderData: keepPreviousData,
+    refetchOnMount: true,
   });
 
 export const useTeamMembers = (params: TeamMembersParams, enabled = true) =>

@@ -1,10 +1,4 @@
-import {
-  paths,
-  SETTINGS_API_MESSAGES,
-  TEAM_MEMBER_STATUSES,
-  type TeamMember,
-  type TeamMemberStatus,
-} from '@ferry/domain';
+import { paths, SETTINGS_API_MESSAGES, type TeamMember, type TeamMemberStatus } from '@ferry/domain';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -27,7 +21,7 @@ import { TeamMembersTable } from './team-members-table';
 const ALL = 'ALL';
 const STATUS_OPTIONS = [
   { value: ALL, label: 'All' },
-  ...TEAM_MEMBER_STATUSES.map((status) => ({
+  ...(['ACTIVE', 'PENDING', 'EXPIRED'] as const satisfies readonly TeamMemberStatus[]).map((status) => ({
     value: status,
     label: TEAM_MEMBER_STATUS_DISPLAY[status].label,
   })),

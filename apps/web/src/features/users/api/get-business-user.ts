@@ -11,6 +11,7 @@ export const businessUserQueryOptions = (businessId: string, userId: string) =>
   queryOptions({
     queryKey: userKeys.detail(businessId, userId),
     queryFn: ({ signal }) => getBusinessUser(businessId, userId, signal),
+    refetchOnMount: true,
   });
 
 export const useBusinessUser = (businessId: string, userId: string, enabled = true) =>

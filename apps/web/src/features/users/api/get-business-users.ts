@@ -31,6 +31,8 @@ export const businessUsersQueryOptions = (businessId: string, params: UsersListP
     queryFn: ({ signal }) => getBusinessUsers(businessId, params, signal),
     // The previous page stays on screen while the next loads (search, filters, sort, paging).
     placeholderData: keepPreviousData,
+    // Back on the list after adding a user or changing a role (the mutation invalidated it): ask again.
+    refetchOnMount: true,
   });
 
 export const useBusinessUsers = (businessId: string, params: UsersListParams, enabled = true) =>

@@ -20,6 +20,7 @@ export const practiceTeamQueryOptions = (businessId: string) =>
   queryOptions({
     queryKey: userKeys.practiceTeam(businessId),
     queryFn: ({ signal }) => getPracticeTeam(businessId, signal),
+    refetchOnMount: true,
   });
 
 export const usePracticeTeam = (businessId: string, enabled: boolean) =>

@@ -32,6 +32,7 @@ export const roleOptionsQueryOptions = (businessId: string) =>
   queryOptions({
     queryKey: userKeys.roleOptions(businessId),
     queryFn: ({ signal }) => getRoleOptions(businessId, signal),
+    refetchOnMount: true,
   });
 
 export const useRoleOptions = (businessId: string, enabled = true) =>

@@ -22,7 +22,11 @@ export const userKeys = {
   detail: (businessId: string, userId: string) => [...userKeys.all(businessId), 'detail', userId] as const,
   approvalAssignments: (businessId: string, userId: string) =>
     [...userKeys.detail(businessId, userId), 'approval-assignments'] as const,
-  roleOptions: (businessId: string) => [...userKeys.all(businessId), 'role-options'] as const,
+  /**
+   * A list of the business's roles, under the roles area's list key (`['roles', businessId, 'list']`): a
+   * role created, renamed or deleted there refreshes the selector too.
+   */
+  roleOptions: (businessId: string) => ['roles', businessId, 'list', 'user-form-options'] as const,
   practiceTeam: (businessId: string) => [...userKeys.all(businessId), 'practice-team'] as const,
 };
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { queryConfig } from '@/lib/react-query';
 import { makeTestBusiness } from '@/testing/businesses';
 import { fail, ok, queriesOf } from '@/testing/mock-api';
 import { openOptionList } from '@/testing/select';
@@ -19,6 +20,7 @@ import {
   USERS_PAGE,
 } from '../testing/users';
 import { AddUserPage } from './add-user-page';
+import { UsersListPage } from './users-list-page';
 
 const routes: RouteObject[] = [
   { path: '/b/:businessId/settings/users/add', element: <AddUserPage /> },
@@ -325,5 +327,35 @@ describe('Add user (an accountant adding a practice team member)', () => {
       'href',
       '/team-members',
     );
+  });
+});
+
+describe('back on the list', () => {
+  it('shows the invited user: the list asks again after the add', async () => {
+    const user = userEvent.setup();
+    let users = [makeMember()];
+    mockUsersApi(makeTestBusiness(), {
+      'GET /user': ok(owner),
+      [`GET ${USERS_API}`]: () => ok({ items: users, total: users.length, pageNumber: 1, pageSize: 10 }),
+      [`POST ${USERS_API}`]: () => {
+        users = [...users, makeInvitation()];
+        return ok(makeInvitation(), { status: 201 });
+      },
+    });
+    const { queryClient } = renderRoutes(
+      [
+        { path: '/b/:businessId/settings/users', element: <UsersListPage /> },
+        { path: '/b/:businessId/settings/users/add', element: <AddUserPage /> },
+      ],
+      USERS_PAGE,
+    );
+    // The app's cache settings (no refetch on mount) for the pages mounted from here on.
+    queryClient.setDefaultOptions({ queries: { ...queryConfig.queries, retry: false } });
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Add User' }));
+    await fillEmailForm(user, { name: 'Alan Turing', email: 'alan@acme.test', role: 'Read-only' });
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Alan Turing')).toBeInTheDocument();
+    expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '@/lib/session';
 import { type AddBusinessUserBody, useAddBusinessUser } from '../api/add-business-user';
+import { usePracticeTeam } from '../api/get-practice-team';
 import { splitName } from '../utils/display';
 import { routeAddUserError } from '../utils/errors';
 import {
@@ -56,6 +57,10 @@ const AddUserForm = ({ businessId }: { businessId: string }) => {
   const values = form.getValues();
   const isTeamPath = isAccountant && values.isTeamMember === 'yes';
   const listHref = paths.settingsUsers(businessId);
+  // The same query as the selector's: with no one to choose, 'Add to Business' waits.
+  const teamQuery = usePracticeTeam(businessId, isTeamPath);
+  const canAddTeamMember =
+    teamQuery.data?.items.some((member) => member.status === 'ACTIVE' && !member.isInBusiness) === true;
 
   const focusFirstError = (errors: Record<string, unknown>) => {
     const first = ADD_USER_FIELD_ORDER.find((field) => errors[field]);
@@ -162,7 +167,7 @@ const AddUserForm = ({ businessId }: { businessId: string }) => {
             <Button variant="default" onClick={() => void navigate(listHref)} disabled={add.isPending}>
               Cancel
             </Button>
-            <Button type="submit" loading={add.isPending}>
+            <Button type="submit" loading={add.isPending} disabled={isTeamPath && !canAddTeamMember}>
               {isTeamPath ? 'Add to Business' : 'Invite'}
             </Button>
           </Group>

@@ -60,6 +60,7 @@ export const RoleSelect = ({ businessId, value, onChange, onBlur, error, disable
         nothingFoundMessage="No roles found"
         renderOption={renderOption}
         description={selected?.description}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         comboboxProps={{ withinPortal: true }}
         maxDropdownHeight={320}
       />

@@ -2,7 +2,6 @@ import {
   ACCESS_DENIED_MESSAGE,
   type BusinessUser,
   isId,
-  MEMBER_STATUSES,
   type MemberStatus,
   paths,
   SETTINGS_API_MESSAGES,
@@ -36,7 +35,11 @@ export const USERS_SEARCH_DEBOUNCE_MS = 300;
 const ALL = 'ALL';
 const STATUS_OPTIONS = [
   { value: ALL, label: 'All' },
-  ...MEMBER_STATUSES.map((status) => ({ value: status, label: MEMBER_STATUS_DISPLAY[status].label })),
+  // The spec's order (001 §2): Active, Pending, Expired.
+  ...(['ACTIVE', 'PENDING', 'EXPIRED'] as const satisfies readonly MemberStatus[]).map((status) => ({
+    value: status,
+    label: MEMBER_STATUS_DISPLAY[status].label,
+  })),
 ];
 
 type PendingAction = { kind: 'remove' | 'revoke'; user: BusinessUser } | null;
