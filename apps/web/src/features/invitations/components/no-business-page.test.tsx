@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeTestBusiness } from '@/testing/businesses';
@@ -23,6 +23,8 @@ describe('/no-business for a practice member', () => {
     renderRoutes(routes, '/no-business');
     expect(screen.getByText(PRACTICE_MEMBER_WAIT_TEXT)).toBeInTheDocument();
     const again = await screen.findByRole('button', { name: 'Check again' });
+    // The first look has answered (none yet) before looking again.
+    await waitFor(() => expect(again).toBeEnabled());
     businesses = [makeTestBusiness({ businessName: 'Harbor Coffee Roasters' })];
     await user.click(again);
     await user.click(await screen.findByRole('link', { name: 'Open Harbor Coffee Roasters' }));
