@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { permissionKeySchema } from './key-schema.js';
 import {
   ADMIN_PERMISSIONS,
   isPermissionKey,
   PERMISSION_KEYS,
   PERMISSION_SECTIONS,
   parsePermissionKey,
-  permissionKeySchema,
   READ_ONLY_PERMISSIONS,
 } from './keys.js';
 

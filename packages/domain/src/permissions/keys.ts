@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The three areas of the permission model (spec 001 §3, 002 §6). */
 export const PERMISSION_AREAS = ['PAY', 'GET_PAID', 'SETTINGS'] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
@@ -158,8 +156,6 @@ const KEY_SET: ReadonlySet<string> = new Set(PERMISSION_KEYS);
 
 export const isPermissionKey = (value: unknown): value is PermissionKey =>
   typeof value === 'string' && KEY_SET.has(value);
-
-export const permissionKeySchema = z.enum(PERMISSION_KEYS as [PermissionKey, ...PermissionKey[]]);
 
 interface ParsedKey {
   readonly item: PermissionItem;

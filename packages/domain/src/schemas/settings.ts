@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../ids/id.js';
-import { permissionKeySchema } from '../permissions/keys.js';
+import { permissionKeySchema } from '../permissions/key-schema.js';
 import { EMAIL_MESSAGES } from './email.js';
 import { textField } from './text-field.js';
 import { workEmailSchema } from './work-email.js';
