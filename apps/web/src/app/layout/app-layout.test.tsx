@@ -1,6 +1,9 @@
+import { ADMIN_PERMISSIONS } from '@ferry/domain/permissions';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeBusiness } from '@/features/businesses/testing/businesses';
 import { setStored } from '@/lib/storage';
+import { mockApi, ok } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
 import { AppLayout } from './app-layout';
 
@@ -19,8 +22,15 @@ const routes = (props: Parameters<typeof AppLayout>[0] = {}) => [
 
 describe('AppLayout', () => {
   it('renders header, business navigation and the page in landmarks', async () => {
+    mockApi({
+      [`GET /business/${BUSINESS_ID}`]: ok(
+        makeBusiness({ id: BUSINESS_ID, permissions: [...ADMIN_PERMISSIONS] }),
+      ),
+    });
     renderRoutes(routes(), `/b/${BUSINESS_ID}/bills/due`);
     expect(await screen.findByRole('heading', { name: 'Paid bills' })).toBeInTheDocument();
+    // The member's rights arrive with the business: their entries show then.
+    expect(await screen.findByRole('link', { name: 'Bills' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Paid bills' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
 

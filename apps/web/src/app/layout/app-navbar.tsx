@@ -1,17 +1,26 @@
+import { defineAbilityFor } from '@ferry/domain/permissions';
 import { Box, NavLink, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isNavItemActive, NAV_SECTIONS } from './nav-items';
+import { useBusinessAccess } from '@/lib/business-access';
+import { isNavItemActive, navSectionsFor } from './nav-items';
 
 export type AppNavbarProps = { businessId: string };
 
-/** Sidebar links of one business, grouped Pay / Get Paid / Settings. */
+/** Sidebar links of one business, grouped Pay / Get Paid / Settings: those the member's role may read. */
 export const AppNavbar = ({ businessId }: AppNavbarProps) => {
   const { pathname } = useLocation();
+  const permissions = useBusinessAccess(businessId).data?.permissions;
+  const sections = useMemo(() => {
+    if (!permissions) return navSectionsFor(null);
+    const ability = defineAbilityFor(permissions);
+    return navSectionsFor((subject) => ability.can('read', subject));
+  }, [permissions]);
   return (
     // The browser's own scrolling (Mantine's ScrollArea would add about 8 KB to every page of the shell).
     <Box px="sm" py="md" h="100%" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
       <Stack gap="lg">
-        {NAV_SECTIONS.map((section) => {
+        {sections.map((section) => {
           const headingId = `nav-section-${section.label?.toLowerCase().replace(/\s+/g, '-') ?? 'main'}`;
           return (
             <Stack

@@ -1,8 +1,9 @@
+import { defineAbilityFor } from '@ferry/domain/permissions';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LIVE_AREAS } from '@/config/areas';
 import { routes } from '../router';
-import { NAV_SECTIONS } from './nav-items';
+import { NAV_SECTIONS, navSectionsFor } from './nav-items';
 
 const BUSINESS_ID = '0123456789abcdef01234567';
 
@@ -46,5 +47,29 @@ describe('business navigation', () => {
     expect(landsOnPage(`/b/${BUSINESS_ID}/settings/users/${BUSINESS_ID}/edit`)).toBe(true);
     expect(landsOnPage('/team-members')).toBe(true);
     expect(landsOnPage('/onboard/practice')).toBe(true);
+  });
+
+  it("shows a member the entries their role may read, and before their rights are known only everyone's", () => {
+    const labelsFor = (keys: string[] | null) => {
+      const ability = keys ? defineAbilityFor(keys) : null;
+      return navSectionsFor(ability ? (subject) => ability.can('read', subject) : null).flatMap((section) =>
+        section.items.map((item) => item.label),
+      );
+    };
+    const bookkeeper = labelsFor([
+      'PAY_FULL_ACCESS.view',
+      'PAY_MANAGE_VENDORS.manage',
+      'GET_PAID_MANAGE_CUSTOMERS.manage',
+    ]);
+    expect(bookkeeper).toEqual(
+      expect.arrayContaining(['Home', 'Bills', 'Vendors', 'Customers', 'Business profile']),
+    );
+    expect(bookkeeper).not.toContain('Users');
+    expect(bookkeeper).not.toContain('Roles');
+    expect(bookkeeper).not.toContain('Bank accounts');
+    const usersOnly = labelsFor(['SETTINGS_USERS_AND_ROLES.view']);
+    expect(usersOnly).toEqual(expect.arrayContaining(['Users', 'Roles']));
+    expect(usersOnly).not.toContain('Bills');
+    expect(labelsFor(null)).toEqual(['Home', 'Business profile']);
   });
 });

@@ -1,4 +1,5 @@
 import { paths } from '@ferry/domain';
+import type { Subject } from '@ferry/domain/permissions';
 import {
   IconBuilding,
   IconBuildingBank,
@@ -24,6 +25,8 @@ export type NavItem = {
   getActivePrefix?: (businessId: string) => string;
   /** The area the entry opens: shown only once that area is live (config/areas.ts). */
   area?: Area;
+  /** Shown to a member whose role may read any of these (the server's rights for the page's calls). */
+  readAny?: readonly Subject[];
 };
 
 export type NavSection = { label: string | null; items: NavItem[] };
@@ -34,15 +37,32 @@ const ALL_NAV_SECTIONS: NavSection[] = [
   {
     label: 'Pay',
     items: [
-      { label: 'Bills', icon: IconFileDollar, getHref: paths.bills, getActivePrefix: paths.bills },
-      { label: 'Vendors', icon: IconBuildingStore, getHref: paths.vendors },
+      {
+        label: 'Bills',
+        icon: IconFileDollar,
+        getHref: paths.bills,
+        getActivePrefix: paths.bills,
+        readAny: ['PayInbox', 'PayPaymentRequest', 'PayDueBill', 'PayPayments'],
+      },
+      { label: 'Vendors', icon: IconBuildingStore, getHref: paths.vendors, readAny: ['PayManageVendors'] },
     ],
   },
   {
     label: 'Get Paid',
     items: [
-      { label: 'Invoices', icon: IconReceipt, getHref: paths.invoices, area: 'invoices' },
-      { label: 'Customers', icon: IconUsersGroup, getHref: paths.customers },
+      {
+        label: 'Invoices',
+        icon: IconReceipt,
+        getHref: paths.invoices,
+        area: 'invoices',
+        readAny: ['GetPaidDueInvoices', 'GetPaidPaymentsReceived'],
+      },
+      {
+        label: 'Customers',
+        icon: IconUsersGroup,
+        getHref: paths.customers,
+        readAny: ['GetPaidManageCustomers'],
+      },
     ],
   },
   {
@@ -54,16 +74,34 @@ const ALL_NAV_SECTIONS: NavSection[] = [
         icon: IconUsers,
         getHref: (businessId) => paths.settingsUsers(businessId),
         area: 'users',
+        readAny: ['Users'],
       },
-      { label: 'Roles', icon: IconShieldLock, getHref: paths.settingsRoles, area: 'roles' },
+      {
+        label: 'Roles',
+        icon: IconShieldLock,
+        getHref: paths.settingsRoles,
+        area: 'roles',
+        readAny: ['Roles'],
+      },
       {
         label: 'Approval policies',
         icon: IconChecklist,
         getHref: paths.settingsApprovalPolicies,
         area: 'approvalPolicies',
+        readAny: ['PaymentApproval'],
       },
-      { label: 'Bank accounts', icon: IconBuildingBank, getHref: paths.settingsBankAccount },
-      { label: 'Accept card payments', icon: IconCreditCard, getHref: paths.settingsAcceptCardPayment },
+      {
+        label: 'Bank accounts',
+        icon: IconBuildingBank,
+        getHref: paths.settingsBankAccount,
+        readAny: ['PaymentMethod'],
+      },
+      {
+        label: 'Accept card payments',
+        icon: IconCreditCard,
+        getHref: paths.settingsAcceptCardPayment,
+        readAny: ['PaymentMethod'],
+      },
       {
         label: 'Integrations',
         icon: IconPlugConnected,
@@ -79,6 +117,18 @@ export const NAV_SECTIONS: NavSection[] = ALL_NAV_SECTIONS.map((section) => ({
   ...section,
   items: section.items.filter((item) => isAreaLive(item.area)),
 })).filter((section) => section.items.length > 0);
+
+/**
+ * The navigation a member sees: the entries their role may read (the same CASL ability the server checks).
+ * Before the member's rights are known only the entries everyone may open show.
+ */
+export const navSectionsFor = (can: ((subject: Subject) => boolean) | null): NavSection[] =>
+  NAV_SECTIONS.map((section) => ({
+    ...section,
+    items: section.items.filter(
+      (item) => item.readAny === undefined || (can !== null && item.readAny.some((subject) => can(subject))),
+    ),
+  })).filter((section) => section.items.length > 0);
 
 export const isNavItemActive = (item: NavItem, businessId: string, pathname: string): boolean => {
   const target = (item.getActivePrefix ?? item.getHref)(businessId);
