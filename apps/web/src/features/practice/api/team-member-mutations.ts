@@ -29,8 +29,8 @@ const useTeamMutation = <A, R>(mutationFn: (args: A) => Promise<R>) => {
     mutationFn,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: practiceKeys.members }),
-        queryClient.invalidateQueries({ queryKey: ['business-users'] }),
+        queryClient.invalidateQueries({ queryKey: practiceKeys.members, refetchType: 'all' }),
+        queryClient.invalidateQueries({ queryKey: ['business-users'], refetchType: 'all' }),
       ]),
   });
 };

@@ -12,7 +12,7 @@ export const useDeleteRole = (businessId: string) => {
     mutationFn: (roleId: string) => deleteRole(businessId, roleId),
     onSuccess: (_data, roleId) => {
       queryClient.removeQueries({ queryKey: roleKeys.detail(businessId, roleId) });
-      void queryClient.invalidateQueries({ queryKey: roleKeys.lists(businessId) });
+      void queryClient.invalidateQueries({ queryKey: roleKeys.lists(businessId), refetchType: 'all' });
     },
   });
 };

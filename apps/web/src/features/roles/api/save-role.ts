@@ -20,8 +20,12 @@ const useAfterRoleWrite = (businessId: string) => {
   const queryClient = useQueryClient();
   return (role: Role) => {
     queryClient.setQueryData(roleKeys.detail(businessId, role.id), role);
-    void queryClient.invalidateQueries({ queryKey: roleKeys.lists(businessId) });
-    void queryClient.invalidateQueries({ queryKey: businessKeys.detail(businessId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: roleKeys.lists(businessId), refetchType: 'all' });
+    void queryClient.invalidateQueries({
+      queryKey: businessKeys.detail(businessId),
+      exact: true,
+      refetchType: 'all',
+    });
   };
 };
 

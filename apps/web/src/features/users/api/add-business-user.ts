@@ -16,6 +16,7 @@ export const useAddBusinessUser = (businessId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddBusinessUserBody) => addBusinessUser(businessId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all(businessId) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: userKeys.all(businessId), refetchType: 'all' }),
   });
 };

@@ -13,8 +13,8 @@ export const useChangeUserRole = (businessId: string, userId: string) => {
     // The role list's counts change too.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.all(businessId) }),
-        queryClient.invalidateQueries({ queryKey: ['roles', businessId] }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all(businessId), refetchType: 'all' }),
+        queryClient.invalidateQueries({ queryKey: ['roles', businessId], refetchType: 'all' }),
       ]),
   });
 };

@@ -12,8 +12,8 @@ export const useRemoveBusinessUser = (businessId: string) => {
     mutationFn: (userId: string) => removeBusinessUser(businessId, userId),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.all(businessId) }),
-        queryClient.invalidateQueries({ queryKey: ['roles', businessId] }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all(businessId), refetchType: 'all' }),
+        queryClient.invalidateQueries({ queryKey: ['roles', businessId], refetchType: 'all' }),
       ]),
   });
 };

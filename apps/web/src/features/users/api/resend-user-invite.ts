@@ -15,6 +15,7 @@ export const useResendUserInvite = (businessId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mappingId: string) => resendUserInvite(businessId, mappingId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists(businessId) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: userKeys.lists(businessId), refetchType: 'all' }),
   });
 };
