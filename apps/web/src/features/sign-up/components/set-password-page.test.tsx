@@ -134,7 +134,8 @@ describe('Set password page', () => {
   it.each([
     ['CONTROL_PERSON', 'Accept invitation page'],
     ['BUSINESS_BENEFICIAL_OWNER', 'Accept invitation page'],
-    ['PRACTICE', 'No business page'],
+    ['PRACTICE', 'Accept invitation page'],
+    ['OTHER_USER', 'Accept invitation page'],
   ])('routes an invited user (%s) after the password', async (invitationType, page) => {
     const user = userEvent.setup({ delay: null });
     setStored('invitedUser', { invitationType });

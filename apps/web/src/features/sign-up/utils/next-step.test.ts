@@ -73,7 +73,8 @@ describe('getPathAfterPasswordSet (spec 000 §4 "Set-password outcome routing")'
       expect(getPathAfterPasswordSet(user, { invitationType: 'BUSINESS_BENEFICIAL_OWNER' })).toBe(
         '/accept-invitation',
       );
-      expect(getPathAfterPasswordSet(user, { invitationType: 'PRACTICE' })).toBe('/no-business');
+      // Joining a practice team: accepting makes them a member (then /no-business, the server's redirect).
+      expect(getPathAfterPasswordSet(user, { invitationType: 'PRACTICE' })).toBe('/accept-invitation');
       // Joining a business: accepting makes the new person a member (then its home).
       expect(getPathAfterPasswordSet(user, { invitationType: 'OTHER_USER' })).toBe('/accept-invitation');
     },

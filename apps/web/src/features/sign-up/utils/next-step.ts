@@ -17,10 +17,15 @@ const BUSINESS_VERIFICATION_INVITATIONS: readonly string[] = ['CONTROL_PERSON', 
 
 /**
  * Invitations whose acceptance page follows the password (spec 000 §4 "Set-password outcome routing"):
- * the verification ones, and joining a business (other user) — accepting is what makes the new person a
- * member, and it then leads to the business home.
+ * the verification ones, joining a business (other user) and joining a practice team — accepting is what
+ * makes the new person a member; it then leads to the business home, or for a practice team to
+ * /no-business (the practice member's landing until their accountant adds them to a client).
  */
-const ACCEPT_PAGE_INVITATIONS: readonly string[] = [...BUSINESS_VERIFICATION_INVITATIONS, 'OTHER_USER'];
+const ACCEPT_PAGE_INVITATIONS: readonly string[] = [
+  ...BUSINESS_VERIFICATION_INVITATIONS,
+  'OTHER_USER',
+  'PRACTICE',
+];
 
 export type PasswordOutcome =
   | { kind: 'go'; to: string }
