@@ -64,5 +64,6 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [serverAt(port, dataDir), demoServer],
+  // E2E_NO_DEMO=1 (a local run of other journeys) skips the demo Ferry and its minutes of loading.
+  webServer: process.env.E2E_NO_DEMO ? [serverAt(port, dataDir)] : [serverAt(port, dataDir), demoServer],
 });

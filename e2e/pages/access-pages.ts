@@ -166,12 +166,13 @@ export class SignInPage {
 
 /**
  * Signs a US business owner up through the API (the sign-up journey covers the screens): sign-up, email and
- * phone codes from the outbox, a password and the SME_OWNER account type. The API context keeps no session.
+ * phone codes from the outbox, a password and the account type (SME_OWNER unless told). The API context keeps no session.
  */
 export async function registerViaApi(
   request: APIRequestContext,
   tag: string,
   password: string,
+  userType: 'SME_OWNER' | 'ACCOUNTANT' = 'SME_OWNER',
 ): Promise<Person & { session: { token: string; sessionId: string } }> {
   const person = newPerson(tag);
   const signUp = await request.post('/api/auth/users/sign-up', {
@@ -211,7 +212,7 @@ export async function registerViaApi(
   const fresh = (await set.json()).data;
   const typed = await request.patch('/api/user', {
     headers: { authorization: `Bearer ${fresh.token}`, 'session-id': fresh.sessionId },
-    data: { userType: 'SME_OWNER' },
+    data: { userType },
   });
   expect(typed.status()).toBe(200);
   return { ...person, session: { token: fresh.token as string, sessionId: fresh.sessionId as string } };
