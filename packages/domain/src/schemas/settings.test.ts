@@ -73,6 +73,10 @@ describe('addUserSchema', () => {
       { email: 'jane@mailinator.com' },
       'Please use a valid email address. Disposable email addresses are not allowed.',
     ],
+    [
+      { email: 'jane.doe@gmail.com' },
+      'Invalid email address. Please ensure you use a valid work email address. For example: name@yourcompany.com',
+    ],
     [{ roleId: '' }, 'Role is required'],
   ])('%j → %s', (patch, message) => {
     expect(firstMessage(addUserSchema, { ...user, ...patch })).toBe(message);

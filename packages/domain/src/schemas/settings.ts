@@ -3,7 +3,7 @@ import { idSchema } from '../ids/id.js';
 import { permissionKeySchema } from '../permissions/key-schema.js';
 import { EMAIL_MESSAGES } from './email.js';
 import { textField } from './text-field.js';
-import { workEmailSchema } from './work-email.js';
+import { strictWorkEmailSchema, workEmailSchema } from './work-email.js';
 
 /** The longest email address there can be (RFC 5321 path limit). */
 export const EMAIL_ADDRESS_MAX_LENGTH = 254;
@@ -100,10 +100,13 @@ export const roleIdSchema = z
   .string({ error: ADD_USER_MESSAGES.roleRequired })
   .min(1, { error: ADD_USER_MESSAGES.roleRequired });
 
-/** Add user by invitation: name, work email and role. */
+/**
+ * Add user by invitation: name, work email (spec 001 §5: the work-email check — no free-mail provider — and
+ * the disposable-domain one) and role.
+ */
 export const addUserSchema = z.object({
   name: addUserNameSchema,
-  email: workEmailSchema,
+  email: strictWorkEmailSchema,
   roleId: roleIdSchema,
 });
 export type AddUser = z.infer<typeof addUserSchema>;

@@ -7,7 +7,7 @@ import {
   OTHER_USER_INVITATION,
   SETTINGS_API_MESSAGES,
   SETTINGS_ERROR_CODES,
-  workEmailSchema,
+  strictWorkEmailSchema,
 } from '@ferry/domain/schemas';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
@@ -228,7 +228,7 @@ async function inviteBusinessUser(
   const name = addUserNameSchema.safeParse(joined);
   if (!name.success)
     errors.push({ field: 'name', message: name.error.issues[0]?.message ?? ADD_USER_MESSAGES.nameRequired });
-  const email = workEmailSchema.safeParse(body.email ?? '');
+  const email = strictWorkEmailSchema.safeParse(body.email ?? '');
   if (!email.success)
     errors.push({ field: 'email', message: email.error.issues[0]?.message ?? 'Email is required' });
   if (body.roleId === undefined || body.roleId.trim() === '') {

@@ -236,6 +236,11 @@ describe('adding a user by email', () => {
       'email',
       'Please use a valid email address. Disposable email addresses are not allowed.',
     ],
+    [
+      { email: 'riley.chen@gmail.com' },
+      'email',
+      'Invalid email address. Please ensure you use a valid work email address. For example: name@yourcompany.com',
+    ],
     [{ roleId: '' }, 'roleId', 'Role is required'],
     [{ roleId: undefined }, 'roleId', 'Role is required'],
   ])('refuses %j on %s with the spec message', async (override, field, message) => {
