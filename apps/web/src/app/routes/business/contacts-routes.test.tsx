@@ -39,7 +39,8 @@ describe('vendors and customers routes', () => {
     });
     const { router } = renderRoutes(routes, `/b/${BUSINESS_ID}/home`);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    await user.click(within(nav).getByRole('link', { name: 'Customers' }));
+    // The entries a role may read show once the member's business (their rights) has arrived.
+    await user.click(await within(nav).findByRole('link', { name: 'Customers' }));
     expect(await screen.findByText('Add your first customer to receive a payment')).toBeInTheDocument();
     await user.click(within(nav).getByRole('link', { name: 'Vendors' }));
     const vendor = await screen.findByRole('link', { name: 'Blue Bottle Supply' });
