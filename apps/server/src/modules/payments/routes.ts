@@ -1,4 +1,4 @@
-import { ACCESS_DENIED_MESSAGE, type Subject } from '@ferry/domain/permissions';
+import type { Subject } from '@ferry/domain/permissions';
 import {
   bulkScheduleRequestSchema,
   bulkScheduleResultSchema,
