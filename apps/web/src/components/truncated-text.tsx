@@ -9,7 +9,7 @@ export const isTruncated = (text: string): boolean => [...text].length > TRUNCAT
 export const truncateText = (text: string): string =>
   isTruncated(text) ? `${[...text].slice(0, TRUNCATE_AFTER).join('')}…` : text;
 
-export type TruncatedTextProps = TextProps & { text: string; component?: 'span' | 'p' | 'div' };
+export type TruncatedTextProps = TextProps & { text: string; component?: 'span' | 'p' | 'div' | 'h2' };
 
 /**
  * Text over 30 characters shows its first 30 and an ellipsis, and the whole text in a tooltip that the

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { truncateText } from '@/components/truncated-text';
 import type { ContactKindConfig } from '../utils/contact-kind';
-import { truncateText } from '../utils/display';
 
 export type ContactBreadcrumbsProps = { businessId: string; config: ContactKindConfig; current: string };
 

@@ -1,12 +1,12 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { TruncatedText } from '@/components/truncated-text';
 import type { Contact } from '../api/contact-schemas';
 import type { ContactKindConfig } from '../utils/contact-kind';
 import { formatAddressLines, formatPhone } from '../utils/display';
 import { NetworkBadge } from './network-badge';
 import { SecondaryEmailsBadge } from './secondary-emails-badge';
-import { TruncatedText } from './truncated-text';
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Stack gap={2} role="group" aria-label={label}>

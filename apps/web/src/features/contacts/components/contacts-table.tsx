@@ -2,12 +2,12 @@ import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconSortAscendingLetters, IconSortDescendingLetters } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTablePagination } from '@/components/data-table';
+import { isTruncated, TruncatedText, truncateText } from '@/components/truncated-text';
 import type { Contact } from '../api/contact-schemas';
 import type { ContactKindConfig } from '../utils/contact-kind';
-import { formatPhone, isTruncated, truncateText } from '../utils/display';
+import { formatPhone } from '../utils/display';
 import { NetworkBadge } from './network-badge';
 import { SecondaryEmailsBadge } from './secondary-emails-badge';
-import { TruncatedText } from './truncated-text';
 
 export type SortOrder = 'asc' | 'desc';
 

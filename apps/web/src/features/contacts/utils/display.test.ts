@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { truncateText } from '@/components/truncated-text';
 import { makeBusiness } from '../testing/contacts';
 import { getContactAccess } from './access';
 import { CONTACT_KINDS } from './contact-kind';
-import { formatAddressLines, formatPhone, maskTaxId, truncateText } from './display';
+import { formatAddressLines, formatPhone, maskTaxId } from './display';
 
 describe('contact display', () => {
   it('truncates over 30 characters only', () => {

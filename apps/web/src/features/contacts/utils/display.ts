@@ -1,15 +1,6 @@
 import { findCountry, formatPhone as formatPhoneParts, maskLast4 } from '@ferry/domain';
 import type { ContactAddress, ContactPhone } from '../api/contact-schemas';
 
-/** Spec 002 §9: names and emails over 30 characters are truncated (with a tooltip of the whole text). */
-export const TRUNCATE_AFTER = 30;
-
-export const isTruncated = (text: string): boolean => [...text].length > TRUNCATE_AFTER;
-
-/** The first 30 characters and an ellipsis, for text over the limit. */
-export const truncateText = (text: string): string =>
-  isTruncated(text) ? `${[...text].slice(0, TRUNCATE_AFTER).join('')}…` : text;
-
 /** A phone for reading, in the app's one phone format ('+1 206 555 0100'; see `formatPhone` in the domain). */
 export const formatPhone = (phone: Pick<ContactPhone, 'phoneCountryCode' | 'phoneNumber'>): string =>
   formatPhoneParts({ dialCode: phone.phoneCountryCode, phoneNumber: phone.phoneNumber });
