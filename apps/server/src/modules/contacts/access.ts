@@ -1,6 +1,7 @@
-import { ACCESS_DENIED_MESSAGE, type AppAbility, type Subject } from '@ferry/domain/permissions';
+import type { AppAbility, Subject } from '@ferry/domain/permissions';
 import { CONTACT_API_MESSAGES, type ContactKind } from '@ferry/domain/schemas';
 import { and, eq } from 'drizzle-orm';
+import { accessDenied } from '../../platform/auth/guard.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { getPgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -21,7 +22,7 @@ export const CUSTOMER_MANAGE: ['manage', Subject] = ['manage', 'GetPaidManageCus
 export const CONTACT_READ_ANY = { anyOf: [VENDOR_READ, CUSTOMER_READ] };
 export const CONTACT_MANAGE_ANY = { anyOf: [VENDOR_MANAGE, CUSTOMER_MANAGE] };
 
-export const accessDenied = () => new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
+export { accessDenied };
 
 /** Throws 403 unless the member may `action` contacts of `type`. */
 export function assertContactRight(ability: AppAbility, action: 'read' | 'manage', type: ContactKind): void {

@@ -33,6 +33,84 @@ export function mailLayout(options: { title: string; bodyHtml: string }): string
   ].join('');
 }
 
+const mailButton = (href: string, label: string) =>
+  `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#0b6477;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p>`;
+
+const pasteLinkHtml = (link: string) =>
+  `<p style="margin:0 0 16px;font-size:14px;color:#5c6b7e">Or paste this link into your browser: <span style="word-break:break-all">${escapeHtml(link)}</span></p>`;
+
+/** 'Hi Ana,' or 'Hi,' when the first name is not known. */
+export const greetingOf = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : 'Hi,');
+
+/**
+ * An emailed invitation to join something (a business, a practice team): why, the accept link and its
+ * button, the `/go` code as a fallback, how long it works, and what to do when it is unexpected.
+ */
+export function renderJoinInvitationMail(options: {
+  subject: string;
+  firstName: string;
+  why: string;
+  link: string;
+  code: string | null;
+  goLink: string;
+  validHours: number;
+  /** 'business' or 'practice': "If you do not know this …, you can ignore this email." */
+  unknownSender: string;
+}): RenderedMail {
+  const greeting = greetingOf(options.firstName);
+  const validity = `The invitation is valid for ${options.validHours} hours and can be used once.`;
+  const ignore = `If you do not know this ${options.unknownSender}, you can ignore this email.`;
+  const text = [
+    greeting,
+    '',
+    options.why,
+    '',
+    'Open this link to accept the invitation:',
+    '',
+    options.link,
+    ...(options.code ? ['', `Or go to ${options.goLink} and enter the code ${options.code}.`] : []),
+    '',
+    validity,
+    ignore,
+  ].join('\n');
+  const html = mailLayout({
+    title: options.subject,
+    bodyHtml: [
+      `<p style="margin:0 0 16px;font-size:16px">${escapeHtml(greeting)}</p>`,
+      `<p style="margin:0 0 16px;font-size:16px">${escapeHtml(options.why)}</p>`,
+      mailButton(options.link, 'Accept invitation'),
+      pasteLinkHtml(options.link),
+      options.code
+        ? `<p style="margin:0 0 16px;font-size:14px;color:#5c6b7e">You can also go to ${escapeHtml(options.goLink)} and enter the code <b>${escapeHtml(options.code)}</b>.</p>`
+        : '',
+      `<p style="margin:0;font-size:14px;color:#5c6b7e">${escapeHtml(validity)} ${escapeHtml(ignore)}</p>`,
+    ].join(''),
+  });
+  return { subject: options.subject, text, html };
+}
+
+/** A notice with one link: greeting, why, the button and the link to paste. */
+export function renderLinkNoticeMail(options: {
+  subject: string;
+  firstName: string;
+  why: string;
+  link: string;
+  buttonLabel: string;
+}): RenderedMail {
+  const greeting = greetingOf(options.firstName);
+  const text = [greeting, '', options.why, '', options.link].join('\n');
+  const html = mailLayout({
+    title: options.subject,
+    bodyHtml: [
+      `<p style="margin:0 0 16px;font-size:16px">${escapeHtml(greeting)}</p>`,
+      `<p style="margin:0 0 16px;font-size:16px">${escapeHtml(options.why)}</p>`,
+      mailButton(options.link, options.buttonLabel),
+      pasteLinkHtml(options.link),
+    ].join(''),
+  });
+  return { subject: options.subject, text, html };
+}
+
 export type OtpPurpose =
   | 'EMAIL_VERIFICATION'
   | 'PHONE_VERIFICATION'

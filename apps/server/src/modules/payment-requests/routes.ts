@@ -1,4 +1,4 @@
-import { ACCESS_DENIED_MESSAGE, type AppAbility, type Subject } from '@ferry/domain/permissions';
+import type { AppAbility, Subject } from '@ferry/domain/permissions';
 import {
   businessesToMapSchema,
   linkBillRequestSchema,
@@ -16,7 +16,7 @@ import {
 } from '@ferry/domain/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getBusiness, getUser } from '../../platform/auth/guard.js';
+import { accessDenied, getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import {
   envelopeSchema,
@@ -25,7 +25,6 @@ import {
   ok,
   pagedEnvelopeSchema,
 } from '../../platform/http/envelope.js';
-import { AppError } from '../../platform/http/errors.js';
 import { userActor } from '../activity/service.js';
 import { resolveBodyBusiness } from '../contacts/network-service.js';
 import { businessesToMap, linkBill, mapBusiness } from './link.js';
@@ -45,7 +44,7 @@ const PAYMENT_REQUESTS_READ = {
 };
 
 const assertCanRead = (ability: AppAbility) => {
-  if (!canReadPaymentRequests(ability)) throw new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
+  if (!canReadPaymentRequests(ability)) throw accessDenied();
 };
 
 const params = z.object({ businessId: z.string() });

@@ -1,6 +1,6 @@
-import { ACCESS_DENIED_MESSAGE } from '@ferry/domain/permissions';
 import { type Practice, type PracticeFirm, SETTINGS_API_MESSAGES } from '@ferry/domain/schemas';
 import { and, desc, eq } from 'drizzle-orm';
+import { accessDenied } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -66,7 +66,7 @@ export async function requireOwnedPractice(db: DbOrTx, user: UserRow): Promise<P
     .from(practiceMembers)
     .where(and(eq(practiceMembers.userId, user.id), eq(practiceMembers.status, TEAM_ACTIVE)))
     .limit(1);
-  if (membership) throw new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
+  if (membership) throw accessDenied();
   throw new AppError('NOT_FOUND', SETTINGS_API_MESSAGES.practiceNotFound);
 }
 

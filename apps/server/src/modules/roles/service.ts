@@ -1,5 +1,4 @@
 import {
-  ACCESS_DENIED_MESSAGE,
   type AppAbility,
   BUILT_IN_ROLE_LABELS,
   PERMISSION_KEYS,
@@ -18,6 +17,7 @@ import {
 } from '@ferry/domain/schemas';
 import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { accessDenied } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -40,7 +40,6 @@ const ROLE_NAME_INDEX = 'roles_business_name_unique';
 
 const ID = /^[0-9a-f]{24}$/;
 
-export const accessDenied = () => new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
 export const roleNotFound = () => new AppError('NOT_FOUND', SETTINGS_API_MESSAGES.roleNotFound);
 
 /** The signed-in member as the users-and-roles rules see them. */

@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { containsPattern } from '../contacts/service.js';
 
 /** The two rights that make a member a bill approver (approval group pickers, spec 001 §2). */
 export const BILL_APPROVAL_KEYS = ['PAY_APPROVE_AND_PAY_BILLS.manage', 'PAY_FULL_ACCESS.manage'] as const;
@@ -89,9 +90,6 @@ const toBusinessUser = (row: UserRowSql, currentUserId: string): BusinessUser =>
   invitationExpiresAt: row.expires_at,
   joinedAt: row.joined_at,
 });
-
-/** `%text%` for ILIKE with the pattern characters of `text` taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 const SORT_COLUMNS = {
   name: sql`lower(first_name || ' ' || last_name)`,

@@ -58,6 +58,9 @@ export const isAllowed = (ability: AppAbility, config: BusinessRouteConfig): boo
   return true;
 };
 
+/** The refusal of a right the member's role lacks (403, the spec's block message). */
+export const accessDenied = () => new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
+
 const ID = /^[0-9a-f]{24}$/;
 
 export const BUSINESS_NOT_FOUND_MESSAGE = 'Business not found';
@@ -78,7 +81,7 @@ export async function resolveBusiness(
     throw new AppError('BUSINESS_NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
   }
   const ability = defineAbilityFor(membership.permissions);
-  if (!isAllowed(ability, config)) throw new AppError('ACCESS_DENIED', ACCESS_DENIED_MESSAGE);
+  if (!isAllowed(ability, config)) throw accessDenied();
   return {
     businessId,
     roleId: membership.roleId,
