@@ -1,3 +1,4 @@
+export * from './approvals/index.js';
 export * from './catalogues/index.js';
 export * from './dates/index.js';
 export * from './fees/index.js';

@@ -7,7 +7,8 @@ export const APPROVAL_AUDIT_ACTION_LABELS = {
 } as const;
 export type ApprovalAuditAction = keyof typeof APPROVAL_AUDIT_ACTION_LABELS;
 
-export const APPROVAL_CRITERIA = ['ANYONE', 'ALL'] as const;
+/** Who of a stage's approvers must approve: one, every one, or (Ferry's addition) a quorum of them. */
+export const APPROVAL_CRITERIA = ['ANYONE', 'ALL', 'QUORUM'] as const;
 export type ApprovalCriteria = (typeof APPROVAL_CRITERIA)[number];
 
 export const APPROVAL_CONDITION_FIELDS = ['billAmount', 'vendors'] as const;
@@ -37,6 +38,22 @@ export const APPROVAL_BAR_STATES = [
   'SHOW_MESSAGE',
 ] as const;
 export type ApprovalBarState = (typeof APPROVAL_BAR_STATES)[number];
+
+/** A policy has at most this many stages, a stage at most this many named users and groups. */
+export const MAX_POLICY_STAGES = 10;
+export const MAX_STAGE_USERS = 50;
+export const MAX_STAGE_GROUPS = 20;
+
+/** Approval activity labels on a payment's timeline (spec 001 §4, 002 §4), verbatim. */
+export const APPROVAL_ACTIVITY_LABELS = {
+  SUBMITTED_FOR_APPROVAL: 'Submitted for Approval',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  BYPASSED_AND_APPROVED: 'Bypassed and Approved',
+  BYPASS_AND_REJECT: 'Bypass and Reject',
+  APPROVED_AND_SCHEDULED: 'Approved and Scheduled',
+} as const;
+export type ApprovalActivity = keyof typeof APPROVAL_ACTIVITY_LABELS;
 
 export const DEFAULT_POLICY_NAME = 'Default Policy';
 export const APPROVER_PALETTE_SIZE = 17;

@@ -1,0 +1,2 @@
+export * from './engine.js';
+export * from './types.js';
