@@ -17,6 +17,7 @@ import {
 import type { Logger } from 'pino';
 import { accountingRoutes } from './modules/accounting/routes.js';
 import { activityRoutes } from './modules/activity/routes.js';
+import { approvalRoutes } from './modules/approvals/routes.js';
 import { passwordRoutes } from './modules/auth/password-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { signInRoutes } from './modules/auth/sign-in-routes.js';
@@ -257,6 +258,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(paymentRequestRoutes(context));
       await api.register(practiceRoutes(context));
       await api.register(roleRoutes(context));
+      await api.register(approvalRoutes(context));
       await api.register(businessUserRoutes(context));
       if (isSandboxRails(context.providers.rails) && !context.config.isProduction) {
         await api.register(sandboxRailsRoutes(context, context.providers.rails));

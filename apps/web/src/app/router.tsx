@@ -108,6 +108,31 @@ export const routes: RouteObject[] = [
                 path: paths.business.settingsRoleEdit.path,
                 lazy: () => import('./routes/business/settings-role-editor'),
               },
+              // Approval groups and policies (features/approval-groups, features/approval-policies).
+              {
+                path: paths.business.settingsApprovalGroups.path,
+                lazy: () => import('./routes/business/settings-approval-groups'),
+              },
+              {
+                path: paths.business.settingsApprovalGroupCreate.path,
+                lazy: () => import('./routes/business/settings-approval-group-form'),
+              },
+              {
+                path: paths.business.settingsApprovalGroupEdit.path,
+                lazy: () => import('./routes/business/settings-approval-group-form'),
+              },
+              {
+                path: paths.business.settingsApprovalPolicies.path,
+                lazy: () => import('./routes/business/settings-approval-policies'),
+              },
+              {
+                path: paths.business.settingsApprovalPolicyCreate.path,
+                lazy: () => import('./routes/business/settings-approval-policy-editor'),
+              },
+              {
+                path: paths.business.settingsApprovalPolicyEdit.path,
+                lazy: () => import('./routes/business/settings-approval-policy-editor'),
+              },
               // Business verification (KYB); `?returnUrl=auto-pay` from the auto-payment journey.
               { path: paths.business.kybDetails.path, lazy: () => import('./routes/business/kyb-details') },
               // Vendors and customers: list, add, detail.
@@ -141,6 +166,10 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.business.billPayments.path,
                     lazy: () => import('./routes/business/bills-payments'),
+                  },
+                  {
+                    path: paths.business.billApprovals.path,
+                    lazy: () => import('./routes/business/bills-approvals'),
                   },
                 ],
               },

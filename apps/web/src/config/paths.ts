@@ -47,6 +47,31 @@ export const paths = {
       path: '/b/:businessId/settings/roles/:roleId/edit',
       getHref: specPaths.settingsRoleEdit,
     },
+    // Approval groups and policies (features/approval-groups, features/approval-policies).
+    settingsApprovalGroups: {
+      path: '/b/:businessId/settings/approval-groups',
+      getHref: specPaths.settingsApprovalGroups,
+    },
+    settingsApprovalGroupCreate: {
+      path: '/b/:businessId/settings/approval-groups/create',
+      getHref: specPaths.settingsApprovalGroupCreate,
+    },
+    settingsApprovalGroupEdit: {
+      path: '/b/:businessId/settings/approval-groups/:groupId/edit',
+      getHref: specPaths.settingsApprovalGroupEdit,
+    },
+    settingsApprovalPolicies: {
+      path: '/b/:businessId/settings/approval-policies',
+      getHref: specPaths.settingsApprovalPolicies,
+    },
+    settingsApprovalPolicyCreate: {
+      path: '/b/:businessId/settings/approval-policies/create',
+      getHref: specPaths.settingsApprovalPolicyCreate,
+    },
+    settingsApprovalPolicyEdit: {
+      path: '/b/:businessId/settings/approval-policies/:policyId/create',
+      getHref: specPaths.settingsApprovalPolicyEdit,
+    },
     settingsBusinessProfile: {
       path: '/b/:businessId/settings/business-profile',
       getHref: specPaths.settingsBusinessProfile,
@@ -72,6 +97,8 @@ export const paths = {
     },
     // Payments (features/payments): the Payments tab and a payment's detail.
     billPayments: { path: '/b/:businessId/bills/payment/list', getHref: specPaths.billPayments },
+    // The Approvals tab (features/approvals): payments awaiting approval and decided ones.
+    billApprovals: { path: '/b/:businessId/bills/approvals', getHref: specPaths.billApprovals },
     billPaymentDetail: {
       path: '/b/:businessId/bills/payment/:paymentId/detail',
       getHref: specPaths.billPaymentDetail,

@@ -55,9 +55,17 @@ export const paths = {
   settingsRoleEdit: (businessId: string, roleId: string) =>
     business(businessId, `/settings/roles/${enc(roleId)}/edit`),
   settingsApprovalGroups: (businessId: string) => business(businessId, '/settings/approval-groups'),
+  /** Create a New Approval Group and Modify Approval Group (spec 001 §2: forms, paths not shown). */
+  settingsApprovalGroupCreate: (businessId: string) =>
+    business(businessId, '/settings/approval-groups/create'),
+  settingsApprovalGroupEdit: (businessId: string, groupId: string) =>
+    business(businessId, `/settings/approval-groups/${enc(groupId)}/edit`),
   settingsApprovalPolicies: (businessId: string) => business(businessId, '/settings/approval-policies'),
   settingsApprovalPolicyCreate: (businessId: string) =>
     business(businessId, '/settings/approval-policies/create'),
+  /** Editing a policy: its page plus /create, as the spec's "current path plus /create". */
+  settingsApprovalPolicyEdit: (businessId: string, policyId: string) =>
+    business(businessId, `/settings/approval-policies/${enc(policyId)}/create`),
   settingsBankAccount: (businessId: string) => business(businessId, '/settings/bank-account'),
   settingsAcceptCardPayment: (businessId: string) => business(businessId, '/settings/accept-card-payment'),
   settingsIntegration: (businessId: string) => business(businessId, '/settings/integration'),
@@ -77,6 +85,8 @@ export const paths = {
   billsDue: (businessId: string) => business(businessId, '/bills/due'),
   billsForReview: (businessId: string) => business(businessId, '/bills/payment-request'),
   billPayments: (businessId: string) => business(businessId, '/bills/payment/list'),
+  /** The bills area's Approvals tab (issue 18: the approve-payment lists; path not shown). */
+  billApprovals: (businessId: string) => business(businessId, '/bills/approvals'),
   billMakePayment: (businessId: string, paymentId: string) =>
     business(businessId, `/bills/payment-request/${enc(paymentId)}/make-payment`),
   billPaymentDetail: (businessId: string, paymentId: string) =>

@@ -6,6 +6,7 @@ import { isCalendarDate } from '../dates/calendar-date.js';
 import { toAmountCents } from '../money/cents.js';
 import { MIN_AMOUNT_CENTS } from '../money/schemas.js';
 import { ENGINE_PAYMENT_STATUSES, type EnginePaymentStatus } from '../payments/transitions.js';
+import { paymentApprovalSchema } from './approval-flow.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './envelope.js';
 import { PAYMENT_FORM_MESSAGES } from './payment-form.js';
 import { ID_MAX_LENGTH, refIdSchema } from './text.js';
@@ -369,6 +370,12 @@ export const PAYMENT_TIMELINE_ACTIONS = [
   'PAYMENT_RESCHEDULED',
   'PAYMENT_RETRIED',
   'MARKED_AS_PAID',
+  'SUBMITTED_FOR_APPROVAL',
+  'APPROVED',
+  'REJECTED',
+  'BYPASSED_AND_APPROVED',
+  'BYPASS_AND_REJECT',
+  'APPROVED_AND_SCHEDULED',
 ] as const;
 export type PaymentTimelineAction = (typeof PAYMENT_TIMELINE_ACTIONS)[number];
 
@@ -385,7 +392,11 @@ export const paymentTimelineEntrySchema = z.object({
 export type PaymentTimelineEntry = z.infer<typeof paymentTimelineEntrySchema>;
 
 export const paymentDetailSchema = paymentViewSchema
-  .extend({ timeline: z.array(paymentTimelineEntrySchema) })
+  .extend({
+    timeline: z.array(paymentTimelineEntrySchema),
+    /** The payment's approval flow, when a policy covered it (null otherwise). */
+    approval: paymentApprovalSchema.nullable(),
+  })
   .meta({ id: 'PaymentDetail' });
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 

@@ -265,7 +265,7 @@ export async function loadPaymentDetail(
   const [view] = await loadPaymentViews(db, businessId, [paymentId]);
   if (!view) return null;
   const timeline = await paymentTimeline(db, paymentId);
-  return { ...view, timeline: timeline.map(toTimelineEntry) };
+  return { ...view, timeline: timeline.map(toTimelineEntry), approval: null };
 }
 
 /** Money text for mails and messages. */

@@ -1,6 +1,7 @@
 // Every table, for drizzle's relational queries and for drizzle-kit.
 export * from '../../modules/accounting/tables.js';
 export * from '../../modules/activity/tables.js';
+export * from '../../modules/approvals/tables.js';
 export * from '../../modules/auth/tables.js';
 export * from '../../modules/banking/tables.js';
 export * from '../../modules/bills/tables.js';

@@ -20,6 +20,7 @@ export const makePaymentDetail = (overrides: Partial<PaymentDetail> = {}): Payme
     totalAmount: 500,
     bill: { ...payment.bill, id: BILL_ID, refNo: 'BILL-0042' },
     timeline: [],
+    approval: null,
     ...overrides,
   };
 };

@@ -30,7 +30,7 @@ export const makeDetail = (
       remarks: 'Process date Nov 10, 2026',
     },
   ],
-): PaymentDetail => ({ ...makeTestPayment(), timeline, ...overrides });
+): PaymentDetail => ({ ...makeTestPayment(), timeline, approval: null, ...overrides });
 
 export const SUMMARY: PaymentsSummary = {
   attentionRequired: { amount: 300, total: 2 },

@@ -138,6 +138,12 @@ export const TIMELINE_ICONS: Record<PaymentTimelineAction, { icon: TablerIcon; c
   PAYMENT_RESCHEDULED: { icon: IconCalendarRepeat, color: 'cyan' },
   PAYMENT_RETRIED: { icon: IconRefresh, color: 'cyan' },
   MARKED_AS_PAID: { icon: IconChecks, color: 'teal' },
+  SUBMITTED_FOR_APPROVAL: { icon: IconSend, color: 'yellow' },
+  APPROVED: { icon: IconUserCheck, color: 'teal' },
+  REJECTED: { icon: IconShieldX, color: 'red' },
+  BYPASSED_AND_APPROVED: { icon: IconUserCheck, color: 'teal' },
+  BYPASS_AND_REJECT: { icon: IconShieldX, color: 'red' },
+  APPROVED_AND_SCHEDULED: { icon: IconCalendarEvent, color: 'teal' },
 };
 
 /** Failure, reversal and decline: the statuses whose detail shows the failure message box. */

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+
+/** Being built (issue 18). */
+export const approvalActionRoutes =
+  (_context: AppContext): FastifyPluginAsyncZod =>
+  async () => {};
