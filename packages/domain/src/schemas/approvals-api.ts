@@ -438,3 +438,21 @@ export const approvalDelegationSchema = z.object({
   isActive: z.boolean(),
 });
 export type ApprovalDelegation = z.infer<typeof approvalDelegationSchema>;
+
+/**
+ * `POST /business/{id}/approvals/policies/match`: which policy a payment of this amount to this vendor
+ * would go through (the pay page says 'Submit for approval' instead of paying, and names the policy).
+ */
+export const approvalMatchRequestSchema = z.object({ vendorId: idSchema, amount: amountSchema });
+export const approvalMatchSchema = z.object({
+  policy: z
+    .object({
+      id: idSchema,
+      name: z.string(),
+      stageCount: z.number().int(),
+      /** Who approves first (names), for the review step. */
+      firstApprovers: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type ApprovalMatch = z.infer<typeof approvalMatchSchema>;
