@@ -42,7 +42,7 @@ export const stageRuleArb: fc.Arbitrary<EditableStageRule> = fc.record({
   criteria: criteriaArb,
   minApprovals: fc.option(fc.integer({ min: 2, max: 4 }), { nil: null }),
   bypassLowerLevelApprovals: fc.boolean(),
-  userIds: fc.array(userArb, { minLength: 0, maxLength: 4 }),
+  userIds: fc.array(userArb, { minLength: 1, maxLength: 4 }),
   groupIds: fc.array(groupArb, { maxLength: 2 }),
 });
 
@@ -62,7 +62,7 @@ export const groupMembersArb: fc.Arbitrary<Map<string, string[]>> = fc
   .map((lists) => new Map(GROUPS.map((groupId, index) => [groupId, lists[index] ?? []])));
 
 export const decisionKindArb = fc.oneof(
-  { weight: 6, arbitrary: fc.constant('APPROVED' as const) },
+  { weight: 12, arbitrary: fc.constant('APPROVED' as const) },
   { weight: 1, arbitrary: fc.constant('REJECTED' as const) },
 );
 
@@ -71,6 +71,23 @@ export const decideInputArb: fc.Arbitrary<DecideInput> = fc.record({
   decision: decisionKindArb,
   bypass: fc.boolean(),
 });
+
+/** decide calls mostly by the given users (a flow's approvers), so sequences get somewhere; some by anyone. */
+export const decideInputsAmongArb = (userIds: readonly string[]): fc.Arbitrary<DecideInput[]> =>
+  fc.array(
+    fc.oneof(
+      { weight: 1, arbitrary: decideInputArb },
+      {
+        weight: userIds.length === 0 ? 0 : 3,
+        arbitrary: fc.record({
+          userId: fc.constantFrom(...(userIds.length === 0 ? USERS : userIds)),
+          decision: decisionKindArb,
+          bypass: fc.boolean(),
+        }),
+      },
+    ),
+    { maxLength: 30, size: 'medium' },
+  );
 
 export interface Scenario {
   policy: EditablePolicyRule;
@@ -126,7 +143,11 @@ export const editArb: fc.Arbitrary<Edit> = fc.oneof(
     minApprovals: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
   }),
   fc.record({ kind: fc.constant('flipBypass' as const), stage: stageIndexArb }),
-  fc.record({ kind: fc.constant('reorder' as const), stage: stageIndexArb, order: fc.integer({ min: 0, max: 9 }) }),
+  fc.record({
+    kind: fc.constant('reorder' as const),
+    stage: stageIndexArb,
+    order: fc.integer({ min: 0, max: 9 }),
+  }),
   fc.record({ kind: fc.constant('dropStage' as const), stage: stageIndexArb }),
   fc.record({ kind: fc.constant('rename' as const), name: fc.string(), id: fc.constantFrom('p1', 'p9') }),
   fc.record({ kind: fc.constant('pushMember' as const), groupId: groupArb, userId: userArb }),

@@ -14,6 +14,7 @@ import {
 import {
   applyEdits,
   decideInputArb,
+  decideInputsAmongArb,
   type EditablePolicyRule,
   editArb,
   type Scenario,
@@ -32,6 +33,10 @@ import type {
   PolicyRule,
   PolicyStageRule,
 } from './types.js';
+
+// The domain package compiles without DOM or Node types (tsconfig "types": []); the test runner is Node ≥ 17,
+// which has the global.
+declare const structuredClone: <T>(value: T) => T;
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -96,7 +101,10 @@ const d = (stageOrder: number, userId: string, decision: DecisionKind = 'APPROVE
 });
 
 /** A hand-made flow (no snapshot), for the defensive rules. */
-const handFlow = (stages: Array<Partial<FlowStage> & { users: string[] }>, submittedBy = 'sub'): ApprovalFlow => ({
+const handFlow = (
+  stages: Array<Partial<FlowStage> & { users: string[] }>,
+  submittedBy = 'sub',
+): ApprovalFlow => ({
   policyId: 'p1',
   policyName: 'Policy',
   submittedBy,
@@ -164,7 +172,12 @@ describe('matchesConditions', () => {
 
 describe('selectPolicy', () => {
   const over = (id: string, order: number, minCents: number) =>
-    policy({ id, order, conditions: amount('greaterThan', minCents, null), stages: [rule(1, { userIds: ['a'] })] });
+    policy({
+      id,
+      order,
+      conditions: amount('greaterThan', minCents, null),
+      stages: [rule(1, { userIds: ['a'] })],
+    });
   const fallback = policy({ id: 'default', order: 0, isDefault: true });
 
   it('the matching policy with the lowest order wins, whatever the list order', () => {
@@ -192,7 +205,11 @@ describe('selectPolicy', () => {
   });
 
   it('a default policy with conditions is not matched on them', () => {
-    const conditionedDefault = policy({ id: 'd', isDefault: true, conditions: amount('greaterThan', 0, null) });
+    const conditionedDefault = policy({
+      id: 'd',
+      isDefault: true,
+      conditions: amount('greaterThan', 0, null),
+    });
     expect(selectPolicy([conditionedDefault, over('any', 9, 0)], facts(50))?.id).toBe('any');
   });
 });
@@ -242,7 +259,10 @@ describe('snapshotFlow', () => {
       groupMembers: groups,
       isEligible: (userId) => userId !== 'x',
     });
-    expect(result.ok && result.flow.stages[0]?.approvers.map((approver) => approver.userId)).toEqual(['a', 'b']);
+    expect(result.ok && result.flow.stages[0]?.approvers.map((approver) => approver.userId)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('NO_APPROVERS names the (renumbered) stage left without anyone', () => {
@@ -270,8 +290,14 @@ describe('snapshotFlow', () => {
   });
 
   it('NOT_ENOUGH_APPROVERS when a quorum outnumbers the approvers left', () => {
-    const tooFew = (stages: PolicyStageRule[]) => snapshotFlow(policy({ stages }), { submittedBy: 'sub', groupMembers: NO_GROUPS });
-    expect(tooFew([rule(1, { userIds: ['a'] }), rule(2, { criteria: 'QUORUM', minApprovals: 3, userIds: ['a', 'b', 'sub'] })])).toEqual({
+    const tooFew = (stages: PolicyStageRule[]) =>
+      snapshotFlow(policy({ stages }), { submittedBy: 'sub', groupMembers: NO_GROUPS });
+    expect(
+      tooFew([
+        rule(1, { userIds: ['a'] }),
+        rule(2, { criteria: 'QUORUM', minApprovals: 3, userIds: ['a', 'b', 'sub'] }),
+      ]),
+    ).toEqual({
       ok: false,
       error: { code: 'NOT_ENOUGH_APPROVERS', stageOrder: 2 },
     });
@@ -371,8 +397,14 @@ describe('evaluateFlow', () => {
   });
 
   it('counts distinct approvals against required (ALL, QUORUM)', () => {
-    const flow = snap([rule(1, { criteria: 'ALL', userIds: ['a', 'b'] }), rule(2, { criteria: 'QUORUM', userIds: ['a', 'b', 'c'] })]);
-    expect(evaluateFlow(flow, [d(1, 'a'), d(1, 'a')]).stages[0]).toMatchObject({ approvals: 1, isApproved: false });
+    const flow = snap([
+      rule(1, { criteria: 'ALL', userIds: ['a', 'b'] }),
+      rule(2, { criteria: 'QUORUM', userIds: ['a', 'b', 'c'] }),
+    ]);
+    expect(evaluateFlow(flow, [d(1, 'a'), d(1, 'a')]).stages[0]).toMatchObject({
+      approvals: 1,
+      isApproved: false,
+    });
     const progressed = evaluateFlow(flow, [d(1, 'a'), d(1, 'b'), d(2, 'c')]);
     expect(progressed.currentStage).toBe(2);
     expect(progressed.stages[1]).toMatchObject({ approvals: 1, isApproved: false, isCurrentStage: true });
@@ -450,16 +482,19 @@ describe('decide', () => {
   it('ALREADY_ACTED for a second decision at the current stage', () => {
     const flow = snap([rule(1, { criteria: 'ALL', userIds: ['a', 'b'] })]);
     expect(errorOf(decide(flow, play(flow, [['a']]), approve('a')))).toBe('ALREADY_ACTED');
-    expect(errorOf(decide(flow, play(flow, [['a']]), { userId: 'a', decision: 'REJECTED', bypass: false }))).toBe(
-      'ALREADY_ACTED',
-    );
+    expect(
+      errorOf(decide(flow, play(flow, [['a']]), { userId: 'a', decision: 'REJECTED', bypass: false })),
+    ).toBe('ALREADY_ACTED');
   });
 
   it('ALREADY_ACTED when the user decided in every stage from the current one they are in', () => {
     const flow = threeStages();
     // Only a hand-made history gets here: decide itself never lets anyone act above the current stage unflagged.
     expect(errorOf(decide(flow, [d(3, 'c')], approve('c', true)))).toBe('ALREADY_ACTED');
-    const allStage = snap([rule(1, { userIds: ['a'] }), rule(2, { criteria: 'ALL', userIds: ['b', 'c'], bypassLowerLevelApprovals: true })]);
+    const allStage = snap([
+      rule(1, { userIds: ['a'] }),
+      rule(2, { criteria: 'ALL', userIds: ['b', 'c'], bypassLowerLevelApprovals: true }),
+    ]);
     const afterBypass = play(allStage, [['b', 'APPROVED', true]]);
     expect(errorOf(decide(allStage, afterBypass, approve('b', true)))).toBe('ALREADY_ACTED');
   });
@@ -484,7 +519,11 @@ describe('decide', () => {
     const flow = threeStages();
     const result = decide(flow, [], approve('c', true));
     expect(result.ok && result.decision).toEqual(d(3, 'c', 'APPROVED', true));
-    expect(result.ok && result.evaluation.stages.map((stage) => stage.isBypassed)).toEqual([true, true, false]);
+    expect(result.ok && result.evaluation.stages.map((stage) => stage.isBypassed)).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(result.ok && result.isFinal).toBe(true);
   });
 
@@ -498,7 +537,12 @@ describe('decide', () => {
     const result = decide(flow, [], approve('x', true));
     expect(result.ok && result.decision.stageOrder).toBe(3);
     expect(result.ok && result.evaluation.currentStage).toBe(4);
-    expect(result.ok && result.evaluation.stages.map((stage) => stage.isBypassed)).toEqual([true, true, false, false]);
+    expect(result.ok && result.evaluation.stages.map((stage) => stage.isBypassed)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('a bypass and reject rejects the flow', () => {
@@ -544,12 +588,22 @@ describe('viewerState', () => {
 
   it('APPROVAL_ALLOWED at the current stage when more approval follows', () => {
     const flow = snap([rule(1, { userIds: ['a'] }), rule(2, { userIds: ['b'] })]);
-    expect(view(flow, [], 'a')).toEqual({ state: 'APPROVAL_ALLOWED', isFinal: false, stageOrder: 1, message: null });
+    expect(view(flow, [], 'a')).toEqual({
+      state: 'APPROVAL_ALLOWED',
+      isFinal: false,
+      stageOrder: 1,
+      message: null,
+    });
   });
 
   it('FINAL_APPROVAL for anyone of a last ANYONE stage', () => {
     const flow = snap([rule(1, { userIds: ['a'] }), rule(2, { userIds: ['b', 'c'] })]);
-    const final = { state: 'FINAL_APPROVAL', isFinal: true, stageOrder: 2, message: APPROVAL_TEXTS.finalApprover };
+    const final = {
+      state: 'FINAL_APPROVAL',
+      isFinal: true,
+      stageOrder: 2,
+      message: APPROVAL_TEXTS.finalApprover,
+    };
     expect(view(flow, play(flow, [['a']]), 'b')).toEqual(final);
     expect(view(flow, play(flow, [['a']]), 'c')).toEqual(final);
   });
@@ -584,7 +638,10 @@ describe('viewerState', () => {
       stageOrder: 3,
       message: APPROVAL_TEXTS.awaitingPrior,
     });
-    const allLast = snap([rule(1, { userIds: ['a'] }), rule(2, { criteria: 'ALL', userIds: ['b', 'c'], bypassLowerLevelApprovals: true })]);
+    const allLast = snap([
+      rule(1, { userIds: ['a'] }),
+      rule(2, { criteria: 'ALL', userIds: ['b', 'c'], bypassLowerLevelApprovals: true }),
+    ]);
     expect(view(allLast, [], 'b').state).toBe('BYPASS_ALLOWED');
   });
 
@@ -607,7 +664,10 @@ describe('viewerState', () => {
 
 describe('pendingApprovers', () => {
   it('the current stage’s approvers who have not decided there; nobody once the flow ended', () => {
-    const flow = snap([rule(1, { criteria: 'ALL', userIds: ['a', 'b', 'c'] }), rule(2, { userIds: ['d', 'e'] })]);
+    const flow = snap([
+      rule(1, { criteria: 'ALL', userIds: ['a', 'b', 'c'] }),
+      rule(2, { userIds: ['d', 'e'] }),
+    ]);
     expect(pendingApprovers(flow, [])).toEqual(['a', 'b', 'c']);
     expect(pendingApprovers(flow, play(flow, [['b']]))).toEqual(['a', 'c']);
     expect(pendingApprovers(flow, play(flow, [['b'], ['a'], ['c']]))).toEqual(['d', 'e']);
@@ -644,20 +704,29 @@ const simulate = (flow: ApprovalFlow, inputs: readonly DecideInput[]) => {
     steps.push({ before: evaluateFlow(flow, decisions), decisionsBefore: decisions, input, result });
     if (result.ok) decisions = result.decisions;
   }
-  return { decisions, steps, states: [...steps.map((step) => step.decisionsBefore), decisions] };
+  // Every distinct state the sequence went through (a refused call leaves the same array).
+  const states = [...new Set([...steps.map((step) => step.decisionsBefore), decisions])];
+  return { decisions, steps, states };
 };
 
 /** A scenario whose policy snapshots, with its flow. */
 const flowScenarioArb = scenarioArb
   .map((scenario) => ({ scenario, result: snapshotOf(scenario) }))
   .filter((entry) => entry.result.ok)
-  .map(({ scenario, result }) => ({ ...scenario, flow: (result as { ok: true; flow: ApprovalFlow }).flow }));
+  .chain(({ scenario, result }) => {
+    const flow = (result as { ok: true; flow: ApprovalFlow }).flow;
+    const approvers = [
+      ...new Set(flow.stages.flatMap((stage) => stage.approvers.map((approver) => approver.userId))),
+    ];
+    return decideInputsAmongArb(approvers).map((inputs) => ({ ...scenario, inputs, flow }));
+  });
 
 /** Who the policy (not the flow) makes an approver of a stage rule: its users and its groups' members. */
 const configuredApprovers = (stage: PolicyStageRule, groups: ReadonlyMap<string, readonly string[]>) =>
   new Set([...stage.userIds, ...stage.groupIds.flatMap((groupId) => groups.get(groupId) ?? [])]);
 
-const sortedRules = (policyRule: EditablePolicyRule) => [...policyRule.stages].sort((a, b) => a.order - b.order);
+const sortedRules = (policyRule: EditablePolicyRule) =>
+  [...policyRule.stages].sort((a, b) => a.order - b.order);
 
 describe('properties', () => {
   it('snapshot: approvers are the configured users and group members minus the submitter and the ineligible', () => {
@@ -669,14 +738,23 @@ describe('properties', () => {
             (userId) => userId !== scenario.submittedBy && !scenario.ineligible.includes(userId),
           );
           const required =
-            stageRule.criteria === 'ANYONE' ? 1 : stageRule.criteria === 'ALL' ? users.length : (stageRule.minApprovals ?? 2);
+            stageRule.criteria === 'ANYONE'
+              ? 1
+              : stageRule.criteria === 'ALL'
+                ? users.length
+                : (stageRule.minApprovals ?? 2);
           return { stageRule, order: index + 1, users, required };
         });
-        const firstBad = expected.find(({ users, required }) => users.length === 0 || users.length < required);
+        const firstBad = expected.find(
+          ({ users, required }) => users.length === 0 || users.length < required,
+        );
         if (firstBad !== undefined) {
           expect(result).toEqual({
             ok: false,
-            error: { code: firstBad.users.length === 0 ? 'NO_APPROVERS' : 'NOT_ENOUGH_APPROVERS', stageOrder: firstBad.order },
+            error: {
+              code: firstBad.users.length === 0 ? 'NO_APPROVERS' : 'NOT_ENOUGH_APPROVERS',
+              stageOrder: firstBad.order,
+            },
           });
           return;
         }
@@ -754,7 +832,8 @@ describe('properties', () => {
   it('bypass only ever marks stages strictly below a decision taken at a stage that allows it', () => {
     fc.assert(
       fc.property(flowScenarioArb, ({ flow, inputs }) => {
-        const flagged = (order: number) => flow.stages.find((stage) => stage.order === order)?.bypassLowerLevelApprovals;
+        const flagged = (order: number) =>
+          flow.stages.find((stage) => stage.order === order)?.bypassLowerLevelApprovals;
         expect(flow.stages[0]?.bypassLowerLevelApprovals).toBe(false);
         const { steps, states } = simulate(flow, inputs);
         for (const { before, result } of steps) {
@@ -771,7 +850,8 @@ describe('properties', () => {
             if (!stage.isBypassed) continue;
             expect(stage.isApproved).toBe(false);
             const holders = decisions.filter(
-              (decision) => decision.bypassed && decision.stageOrder > stage.order && flagged(decision.stageOrder),
+              (decision) =>
+                decision.bypassed && decision.stageOrder > stage.order && flagged(decision.stageOrder),
             );
             expect(holders.length).toBeGreaterThan(0);
           }
@@ -844,7 +924,8 @@ describe('properties', () => {
         const listed = (decision: ApprovalDecision) =>
           flow.stages.some(
             (stage) =>
-              stage.order === decision.stageOrder && stage.approvers.some((approver) => approver.userId === decision.userId),
+              stage.order === decision.stageOrder &&
+              stage.approvers.some((approver) => approver.userId === decision.userId),
           );
         // Junk after the real decisions: non-approvers, and second decisions of those who already decided.
         const decided = new Set(decisions.map((decision) => `${decision.stageOrder}/${decision.userId}`));
@@ -915,12 +996,16 @@ describe('properties', () => {
             const bypasses = withBypass.ok && withBypass.decision.bypassed;
             expect(view.state === 'BYPASS_ALLOWED' || view.state === 'FINAL_BYPASS_ALLOWED').toBe(bypasses);
             if (bypasses) expect(view.state === 'FINAL_BYPASS_ALLOWED').toBe(withBypass.isFinal);
-            expect(view.isFinal).toBe(view.state === 'FINAL_APPROVAL' || view.state === 'FINAL_BYPASS_ALLOWED');
+            expect(view.isFinal).toBe(
+              view.state === 'FINAL_APPROVAL' || view.state === 'FINAL_BYPASS_ALLOWED',
+            );
             expect(view.stageOrder).toBe(withBypass.ok ? withBypass.decision.stageOrder : null);
             if (view.state === 'SHOW_MESSAGE') {
               expect(withBypass.ok).toBe(false);
               expect(view.message).toBe(
-                errorOf(withBypass) === 'ALREADY_ACTED' ? APPROVAL_TEXTS.alreadyActed : APPROVAL_TEXTS.awaitingPrior,
+                errorOf(withBypass) === 'ALREADY_ACTED'
+                  ? APPROVAL_TEXTS.alreadyActed
+                  : APPROVAL_TEXTS.awaitingPrior,
               );
             }
             if (view.state === 'NONE') expect(withBypass.ok).toBe(false);
