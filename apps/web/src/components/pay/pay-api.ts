@@ -1,4 +1,5 @@
 import {
+  approvalOverviewSchema,
   type BankAccountView,
   type BulkScheduleRequest,
   bankAccountViewSchema,
@@ -18,6 +19,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { sharedQueryKeys } from '@/lib/query-keys';
 
 /**
  * The calls shared by the payment screens (make-payment page, mark-as-paid and bulk-schedule dialogs):
@@ -222,3 +224,29 @@ export const usePayContext = (businessId: string, billId: string) =>
 /** The receiving bank, masked: 'First Harbor Bank ••••0123', or what happens when there is none yet. */
 export const receivingBankText = (bank: { bankName: string; accountMask: string } | null): string =>
   bank ? `${bank.bankName} ••••${bank.accountMask.slice(-4)}` : 'Vendor adds bank details';
+
+/**
+ * The approvals' query keys (issue 18). They sit under `['payments', businessId]` (lib/query-keys): the
+ * approval lists are lists of payments, so every payment change (pay, cancel, approve, reject) that
+ * refreshes the payments prefix refreshes the Approvals tab, its counts and the Bills area's badge too.
+ */
+export const approvalKeys = {
+  all: (businessId: string) => [...sharedQueryKeys.payments(businessId), 'approvals'] as const,
+  overview: (businessId: string) => [...approvalKeys.all(businessId), 'overview'] as const,
+  lists: (businessId: string) => [...approvalKeys.all(businessId), 'list'] as const,
+};
+
+/**
+ * `GET /approve-payment/{businessId}/summary/overview`: payments awaiting the member's approval, awaiting
+ * others, approved and rejected (amounts and counts). The Approvals tab's cards and the Bills area's badge.
+ */
+export const useApprovalOverview = (businessId: string, enabled = true) =>
+  useQuery({
+    queryKey: approvalKeys.overview(businessId),
+    queryFn: ({ signal }) =>
+      api.get(`/approve-payment/${enc(businessId)}/summary/overview`, {
+        schema: approvalOverviewSchema,
+        signal,
+      }),
+    enabled: enabled && businessId !== '',
+  });

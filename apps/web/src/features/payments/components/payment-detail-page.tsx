@@ -45,7 +45,7 @@ import {
   formatDeliveryWindow,
 } from '../utils/payment-display';
 import { CancelPaymentDialog } from './cancel-payment-dialog';
-import { PaymentApprovalSlot } from './payment-approval-slot';
+import { type PaymentApprovalPanelComponent, PaymentApprovalSlot } from './payment-approval-slot';
 import { PaymentSummaryCard } from './payment-summary-card';
 import { PaymentTimeline } from './payment-timeline';
 import { ReschedulePaymentDialog } from './reschedule-payment-dialog';
@@ -129,10 +129,12 @@ const PaymentDetailContent = ({
   businessId,
   payment,
   canManage,
+  approvalPanel,
 }: {
   businessId: string;
   payment: PaymentDetail;
   canManage: boolean;
+  approvalPanel: PaymentApprovalPanelComponent | undefined;
 }) => {
   const [dialog, setDialog] = useState<Dialogs>(null);
   const resend = useResendAcceptReminder(businessId, payment.id);
@@ -273,7 +275,7 @@ const PaymentDetailContent = ({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            <PaymentApprovalSlot businessId={businessId} payment={payment} />
+            <PaymentApprovalSlot businessId={businessId} payment={payment} panel={approvalPanel} />
             <PaymentTimeline entries={payment.timeline} />
           </Stack>
         </Grid.Col>
@@ -306,7 +308,12 @@ const PaymentDetailContent = ({
  * timeline, the approval panel slot, Preview, and the actions the payment allows (cancel, reschedule,
  * retry, resend the vendor's reminder) for members who may pay bills.
  */
-export function PaymentDetailPage() {
+export function PaymentDetailPage({
+  approvalPanel,
+}: {
+  /** The approval panel (features/approvals), given by the route module. */
+  approvalPanel?: PaymentApprovalPanelComponent;
+} = {}) {
   const { businessId = '', paymentId = '' } = useParams();
   const businessQuery = useBusinessAccess(businessId);
   const access = businessQuery.data ? getPaymentsAccess(businessQuery.data) : null;
@@ -336,6 +343,7 @@ export function PaymentDetailPage() {
         businessId={businessId}
         payment={paymentQuery.data}
         canManage={access?.canManagePayments ?? false}
+        approvalPanel={approvalPanel}
       />
     );
   }
