@@ -81,6 +81,8 @@ describe('queries', () => {
       pageNumber: 1,
     });
     expect(activityLogQuerySchema.parse({}).pageSize).toBe(10);
-    expect(activityLogQuerySchema.safeParse({ pageSize: '51' }).success).toBe(false);
+    expect(activityLogQuerySchema.parse({ pageSize: '1000' }).pageSize).toBe(1000);
+    expect(activityLogQuerySchema.safeParse({ pageSize: '1001' }).success).toBe(false);
+    expect(activityLogQuerySchema.parse({ entity: ' approval_policies ' }).entity).toBe('approval_policies');
   });
 });

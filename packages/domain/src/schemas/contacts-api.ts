@@ -21,7 +21,8 @@ export const CONTACT_SEARCH_MAX = 30;
 export const NETWORK_SEARCH_MIN = 3;
 export const NETWORK_SEARCH_PAGE_SIZE = 10;
 export const PICKER_PAGE_SIZE = 100;
-export const ACTIVITY_LOG_MAX_PAGE_SIZE = 50;
+/** The activity log's page sizes go up to 1,000 (spec 002 §9: sizes 10, 50, 1000; the audit trail reads all). */
+export const ACTIVITY_LOG_MAX_PAGE_SIZE = 1000;
 
 export const CONTACT_API_MESSAGES = {
   searchTooLong: 'Search term cannot exceed 30 characters.',
@@ -213,6 +214,8 @@ export type NetworkInvitationRequest = z.infer<typeof networkInvitationRequestSc
 
 export const activityLogQuerySchema = z.object({
   entityType: z.string().trim().min(1).max(64).optional(),
+  /** The spec's name of `entityType` (`entity=approval_groups`, `entity=approval_policies`). */
+  entity: z.string().trim().min(1).max(64).optional(),
   entityId: z.string().trim().min(1).max(64).optional(),
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(ACTIVITY_LOG_MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
@@ -342,8 +345,15 @@ export const activityLogItemSchema = z
     entityId: z.string(),
     action: z.string(),
     label: z.string(),
-    actor: z.object({ type: z.enum(ACTOR_TYPES), name: z.string().nullable() }),
+    actor: z.object({
+      type: z.enum(ACTOR_TYPES),
+      name: z.string().nullable(),
+      /** The spec's name of `name` (spec 001 §3 audit log entry: actor.performedByName). */
+      performedByName: z.string().nullable().optional(),
+    }),
     remarks: z.string().nullable(),
+    /** The record before and after the change, where the entry keeps them (approval groups and policies). */
+    metadata: z.object({ oldData: z.unknown(), newData: z.unknown() }).nullable().optional(),
     createdAt: z.string(),
   })
   .meta({ id: 'ActivityLogItem' });

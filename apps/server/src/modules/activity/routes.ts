@@ -16,7 +16,8 @@ export const activityRoutes =
         config: { business: {} },
         schema: {
           tags: ['Activity'],
-          summary: 'Activity log entries, newest first (only those the member may read)',
+          summary:
+            'Activity log entries, newest first (only those the member may read); `entity` is a synonym of `entityType` (entity=approval_groups, entity=approval_policies), pages of up to 1,000',
           params: z.object({ businessId: z.string() }),
           querystring: activityLogQuerySchema,
           response: { 200: pagedEnvelopeSchema(activityLogItemSchema), ...errorResponses },

@@ -64,7 +64,14 @@ const LOGGED_SUBJECTS: readonly Subject[] = [
   'PaymentMethod',
   'PayDueBill',
   'PayPayments',
+  'PaymentApproval',
 ];
+
+/** The record before and after the change, when the entry keeps them (`data.oldData` / `data.newData`). */
+function metadataOf(data: Record<string, unknown> | null): ActivityLogItem['metadata'] {
+  if (!data || !('oldData' in data || 'newData' in data)) return null;
+  return { oldData: data.oldData ?? null, newData: data.newData ?? null };
+}
 
 const toItem = (row: ActivityLogRow): ActivityLogItem => ({
   id: row.id,
@@ -72,8 +79,9 @@ const toItem = (row: ActivityLogRow): ActivityLogItem => ({
   entityId: row.entityId,
   action: row.action,
   label: row.label,
-  actor: { type: row.actorType, name: row.actorName },
+  actor: { type: row.actorType, name: row.actorName, performedByName: row.actorName },
   remarks: row.remarks,
+  metadata: metadataOf(row.data),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -83,6 +91,8 @@ export async function listActivity(options: {
   businessId: string;
   ability: AppAbility;
   entityType?: string | undefined;
+  /** The spec's synonym of `entityType` (`entity=approval_policies`); `entityType` wins when both are sent. */
+  entity?: string | undefined;
   entityId?: string | undefined;
   pageNumber: number;
   pageSize: number;
@@ -94,7 +104,8 @@ export async function listActivity(options: {
     eq(activityLogs.businessId, options.businessId),
     inArray(activityLogs.subject, readable),
   ];
-  if (options.entityType) conditions.push(eq(activityLogs.entityType, options.entityType));
+  const entityType = options.entityType ?? options.entity;
+  if (entityType) conditions.push(eq(activityLogs.entityType, entityType));
   if (options.entityId) conditions.push(eq(activityLogs.entityId, options.entityId));
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([

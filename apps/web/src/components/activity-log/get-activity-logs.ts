@@ -1,15 +1,10 @@
-import {
-  ACTIVITY_LOG_MAX_PAGE_SIZE,
-  type ActivityLogItem,
-  activityLogItemSchema,
-  pagedSchema,
-} from '@ferry/domain';
+import { type ActivityLogItem, activityLogItemSchema, pagedSchema } from '@ferry/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 /** The contact activity view asks for 50 entries a page (spec 002 §9: activity log sizes 10, 50, 1000). */
-export const ACTIVITY_LOG_PAGE_SIZE = ACTIVITY_LOG_MAX_PAGE_SIZE;
+export const ACTIVITY_LOG_PAGE_SIZE = 50;
 
 export type ActivityLogEntry = ActivityLogItem;
 
