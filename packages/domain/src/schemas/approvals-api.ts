@@ -13,6 +13,7 @@ import { amountSchema } from '../money/schemas.js';
 import { paymentApprovalSchema } from './approval-flow.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './envelope.js';
 import { paymentViewSchema } from './payments-api.js';
+import { APPROVAL_GROUP_MESSAGES } from './settings.js';
 import { textField } from './text-field.js';
 
 /**
@@ -29,6 +30,8 @@ export const APPROVAL_MESSAGES = {
   groupNameExists: 'An approval group with this name already exists.',
   /** A userId that is not an active member holding the approve-and-pay right (field `userIds`). */
   groupMemberNotEligible: 'Only active members who can approve bills can be added to an approval group.',
+  /** An empty `userIds` (field `userIds`): a group needs at least one member. */
+  groupMembersRequired: APPROVAL_GROUP_MESSAGES.membersRequired,
   groupInPolicy: 'This group approves in an approval policy. Remove it from the policy before deleting it.',
   groupUnchanged: 'No changes made to update',
   /** The modify dialog's note: groups are snapshotted when a payment is submitted. */
@@ -391,6 +394,7 @@ export const approvePaymentsQuerySchema = z.object({
   awaitingApprovalFromOthers: booleanQuery,
 });
 export type ApprovePaymentsQuery = z.input<typeof approvePaymentsQuerySchema>;
+export type ParsedApprovePaymentsQuery = z.output<typeof approvePaymentsQuerySchema>;
 
 export const approvalSummarySchema = paymentApprovalSchema.pick({
   policyName: true,

@@ -52,6 +52,8 @@ export const APPROVAL_GROUP_MESSAGES = {
   descriptionRequired: 'Group description is required.',
   descriptionTooLong: 'Group description cannot exceed 200 characters.',
   characters: "You can use letters, numbers, and - . ' / _ & , Please avoid spaces at the beginning or end.",
+  /** Ferry's rule: a group without members could never approve anything. */
+  membersRequired: 'Add at least one member to the group.',
 } as const;
 
 const GROUP_PATTERN = /^[\p{L}\p{N}\-.'/_&,]+(?: +[\p{L}\p{N}\-.'/_&,]+)*$/u;
@@ -73,7 +75,7 @@ export const approvalGroupDescriptionSchema = textField({
 export const approvalGroupSchema = z.object({
   name: approvalGroupNameSchema,
   description: approvalGroupDescriptionSchema,
-  userIds: z.array(idSchema),
+  userIds: z.array(idSchema).min(1, { error: APPROVAL_GROUP_MESSAGES.membersRequired }),
 });
 export type ApprovalGroup = z.infer<typeof approvalGroupSchema>;
 

@@ -23,6 +23,7 @@ import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type Actor, recordActivity } from '../activity/service.js';
+import { roleHasApprovers as roleHoldersApprove } from '../approvals/assignments.js';
 import { violatedUniqueIndex } from '../contacts/access.js';
 import { SettingsError } from './errors.js';
 import { type RoleRow, roles } from './tables.js';
@@ -93,14 +94,14 @@ export function assertMayGrant(caller: Pick<Caller, 'ability'>, keys: readonly s
 }
 
 /**
- * Hook for the approvals issue: whether any holder of the role is an approver in an active approval
- * policy or approval group (then the role cannot be modified, spec 001 §4). No approvals exist yet.
+ * Whether any holder of the role is an approver in an active approval policy or approval group (then the
+ * role cannot be modified, spec 001 §4).
  */
 export async function roleHasApprovers(
-  _db: DbOrTx,
-  _options: { businessId: string; roleId: string },
+  db: DbOrTx,
+  options: { businessId: string; roleId: string },
 ): Promise<boolean> {
-  return false;
+  return roleHoldersApprove(db, options);
 }
 
 /** Members holding the role. */

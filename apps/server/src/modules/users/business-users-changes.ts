@@ -8,6 +8,7 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { recordActivity } from '../activity/service.js';
+import { userApprovalAssignments as approvalAssignmentsOf } from '../approvals/assignments.js';
 import { invitations } from '../auth/tables.js';
 import { businessMembers } from '../businesses/tables.js';
 import { assertMayGrant, findBuiltInRole, findRoleOrThrow, SettingsError } from '../roles/service.js';
@@ -22,15 +23,14 @@ import {
 } from './business-users-service.js';
 
 /**
- * Where the user approves payments: the active approval policies and approval groups naming them. The
- * approvals issue fills this in; until then nobody approves. Change-role and removal refuse a user who
- * appears here (spec 001 §4).
+ * Where the user approves payments: the active approval policies naming them in a stage and the approval
+ * groups they belong to. Change-role and removal refuse a user who appears here (spec 001 §4).
  */
 export async function userApprovalAssignments(
-  _db: DbOrTx,
-  _options: { businessId: string; userId: string },
+  db: DbOrTx,
+  options: { businessId: string; userId: string },
 ): Promise<UserApprovalAssignments> {
-  return { policies: [], groups: [] };
+  return approvalAssignmentsOf(db, options);
 }
 
 const hasAssignments = (assignments: UserApprovalAssignments) =>
