@@ -47,6 +47,7 @@ describe('approvalGroupSchema', () => {
     [{ name: 'Team!' }, chars],
     [{ description: '' }, 'Group description is required.'],
     [{ description: 'd'.repeat(201) }, 'Group description cannot exceed 200 characters.'],
+    [{ userIds: [] }, 'Add at least one member to the group.'],
   ])('%j → %s', (patch, message) => {
     expect(firstMessage(approvalGroupSchema, { ...group, ...patch })).toBe(message);
   });
