@@ -227,6 +227,10 @@ export const paymentRoutes =
           await getPaymentDetail(context, {
             businessId: getBusiness(request).businessId,
             paymentId: request.params.paymentId,
+            viewer: {
+              userId: getUser(request).id,
+              canApprove: getBusiness(request).ability.can('manage', 'PayApproveAndPayBills'),
+            },
           }),
         ),
     );

@@ -39,6 +39,13 @@ import {
 import { AppError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type Actor, recordActivity } from '../activity/service.js';
+import {
+  type ApprovalViewer,
+  approvalViews,
+  cancelApproval,
+  loadApprovals,
+  submitForApprovalIfCovered,
+} from '../approvals/flow.js';
 import { type BusinessBankAccountRow, businessBankAccounts } from '../banking/tables.js';
 import { scheduleOnBill } from '../bills/engine.js';
 import { businessToday, findBillOrThrow } from '../bills/service.js';
@@ -75,7 +82,7 @@ export type PaymentsContext = Pick<AppContext, 'database' | 'clock' | 'config' |
 export const PAYMENT_ENTITY_TYPE = 'payments';
 const ID = /^[0-9a-f]{24}$/;
 
-const paymentNotFound = () => new AppError('NOT_FOUND', PAYMENT_MESSAGES.paymentNotFound);
+export const paymentNotFound = () => new AppError('NOT_FOUND', PAYMENT_MESSAGES.paymentNotFound);
 const instrumentNotFound = () => new AppError('NOT_FOUND', PAYMENT_MESSAGES.instrumentNotFound);
 const fieldError = (
   code: 'UNPROCESSABLE' | 'INVALID_PROCESS_DATE' | 'AMOUNT_ABOVE_BALANCE',
@@ -196,7 +203,7 @@ export async function payeeBankOf(db: DbOrTx, vendor: ContactRow): Promise<Payee
   };
 }
 
-async function findVendor(db: DbOrTx, businessId: string, vendorId: string): Promise<ContactRow> {
+export async function findVendor(db: DbOrTx, businessId: string, vendorId: string): Promise<ContactRow> {
   const [vendor] = ID.test(vendorId)
     ? await db
         .select()
@@ -325,6 +332,74 @@ async function existingByKey(db: DbOrTx, businessId: string, key: string): Promi
   return row ?? null;
 }
 
+/**
+ * What a payment does once it may go ahead (at creation, or after its final approval): it waits for the
+ * payer's verification (IN_QUEUE), or is scheduled (and held during a vendor bank change) when the vendor
+ * has a bank, or waits for the vendor to accept; the vendor is mailed. `processDate` moves a payment
+ * whose date passed while it waited for approval.
+ */
+export async function releasePayment(
+  context: PaymentsContext,
+  tx: DbOrTx,
+  options: {
+    paymentId: string;
+    verified: boolean;
+    payee: PayeeBank;
+    actor: PaymentActor;
+    at: Date;
+    processDate?: string;
+  },
+): Promise<EnginePaymentStatus> {
+  const { paymentId, verified, payee, actor, at: now } = options;
+  let status: EnginePaymentStatus = 'PENDING';
+  if (!verified) {
+    status = (
+      await applyPaymentEvent(tx, {
+        paymentId,
+        event: { type: 'QUEUE_UNVERIFIED' },
+        actor,
+        timeline: { action: 'IN_QUEUE', label: TIMELINE_LABELS.IN_QUEUE },
+        at: now,
+      })
+    ).status;
+  } else if (payee.onFile) {
+    status = (
+      await applyPaymentEvent(tx, {
+        paymentId,
+        event: { type: 'SCHEDULE', processDate: options.processDate },
+        actor,
+        timeline: { action: 'SCHEDULED', label: TIMELINE_LABELS.SCHEDULED },
+        at: now,
+      })
+    ).status;
+    if (payee.holdUntil && payee.holdUntil > now) {
+      status = (
+        await applyPaymentEvent(tx, {
+          paymentId,
+          event: { type: 'HOLD' },
+          actor,
+          timeline: { action: 'HOLD', label: TIMELINE_LABELS.HOLD },
+          at: now,
+          patch: { holdUntil: payee.holdUntil },
+        })
+      ).status;
+    }
+  }
+  if (!payee.onFile) {
+    await appendTimeline(tx, {
+      paymentId,
+      status,
+      actor,
+      timeline: { action: 'AWAITING_PAYEE', label: TIMELINE_LABELS.AWAITING_PAYEE },
+      at: now,
+    });
+    await queueVendorPaymentMail(context, tx, { paymentId, kind: 'ACCEPT' });
+  } else if (status === 'SCHEDULED' || status === 'HOLD') {
+    await queueVendorPaymentMail(context, tx, { paymentId, kind: 'SCHEDULED' });
+  }
+  return status;
+}
+
 /** Creates one payment inside `tx` (all checks, bill schedule, first status, timeline, mails). */
 async function createInTx(
   context: PaymentsContext,
@@ -413,52 +488,15 @@ async function createInTx(
   });
   await scheduleAmount(tx, bill.id, request.amount);
 
-  let status: EnginePaymentStatus = 'PENDING';
-  if (!verified) {
-    status = (
-      await applyPaymentEvent(tx, {
-        paymentId: id,
-        event: { type: 'QUEUE_UNVERIFIED' },
-        actor,
-        timeline: { action: 'IN_QUEUE', label: TIMELINE_LABELS.IN_QUEUE },
-        at: now,
-      })
-    ).status;
-  } else if (payee.onFile) {
-    status = (
-      await applyPaymentEvent(tx, {
-        paymentId: id,
-        event: { type: 'SCHEDULE' },
-        actor,
-        timeline: { action: 'SCHEDULED', label: TIMELINE_LABELS.SCHEDULED },
-        at: now,
-      })
-    ).status;
-    if (payee.holdUntil && payee.holdUntil > now) {
-      status = (
-        await applyPaymentEvent(tx, {
-          paymentId: id,
-          event: { type: 'HOLD' },
-          actor,
-          timeline: { action: 'HOLD', label: TIMELINE_LABELS.HOLD },
-          at: now,
-          patch: { holdUntil: payee.holdUntil },
-        })
-      ).status;
-    }
-  }
-  if (!payee.onFile) {
-    await appendTimeline(tx, {
-      paymentId: id,
-      status,
-      actor,
-      timeline: { action: 'AWAITING_PAYEE', label: TIMELINE_LABELS.AWAITING_PAYEE },
-      at: now,
-    });
-    await queueVendorPaymentMail(context, tx, { paymentId: id, kind: 'ACCEPT' });
-  } else if (status === 'SCHEDULED' || status === 'HOLD') {
-    await queueVendorPaymentMail(context, tx, { paymentId: id, kind: 'SCHEDULED' });
-  }
+  const inApproval = await submitForApprovalIfCovered(context, tx, {
+    paymentId: id,
+    businessId,
+    vendorId: vendor.id,
+    amountCents: request.amount,
+    actor: options.actor,
+    at: now,
+  });
+  if (!inApproval) await releasePayment(context, tx, { paymentId: id, verified, payee, actor, at: now });
   await refreshBillPaymentState(tx, bill.id);
   await recordActivity(tx, {
     businessId,
@@ -575,11 +613,15 @@ export function getPayments(context: PaymentsContext, options: { businessId: str
 
 export async function getPaymentDetail(
   context: PaymentsContext,
-  options: { businessId: string; paymentId: string },
+  options: { businessId: string; paymentId: string; viewer?: ApprovalViewer },
 ): Promise<PaymentDetail> {
-  const detail = await loadPaymentDetail(context.database.db, options.businessId, options.paymentId);
+  const { db } = context.database;
+  const detail = await loadPaymentDetail(db, options.businessId, options.paymentId);
   if (!detail) throw paymentNotFound();
-  return detail;
+  if (!options.viewer) return detail;
+  const loaded = await loadApprovals(db, options.businessId, [options.paymentId]);
+  const views = await approvalViews(db, options.businessId, loaded, options.viewer, context.clock.now());
+  return { ...detail, approval: views.get(options.paymentId) ?? null };
 }
 
 /** The payer's payments per status (migration 0013): how many and their amount. */
@@ -699,7 +741,7 @@ export async function payContext(
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-async function lockOwnPayment(tx: DbOrTx, businessId: string, paymentId: string): Promise<PaymentRow> {
+export async function lockOwnPayment(tx: DbOrTx, businessId: string, paymentId: string): Promise<PaymentRow> {
   if (!ID.test(paymentId)) throw paymentNotFound();
   const row = await lockPayment(tx, paymentId);
   if (!row || row.businessId !== businessId) throw paymentNotFound();
@@ -857,6 +899,7 @@ export async function cancelPayment(
       patch: { awaitingPayeeDetails: false },
       illegalMessage: PAYMENT_MESSAGES.cannotCancel,
     });
+    if (row.status === 'IN_APPROVAL') await cancelApproval(tx, row.id, now);
     await recordActivity(tx, {
       businessId: options.businessId,
       entityType: PAYMENT_ENTITY_TYPE,

@@ -32,6 +32,8 @@ import { type PaymentEventRow, type PaymentRow, payments } from './tables.js';
 export const CHANGEABLE_STATUSES: readonly EnginePaymentStatus[] = [
   'SCHEDULED',
   'PENDING',
+  'IN_APPROVAL',
+  'APPROVED',
   'IN_QUEUE',
   'HOLD',
 ];

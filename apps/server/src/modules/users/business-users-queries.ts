@@ -99,7 +99,8 @@ const SORT_COLUMNS = {
   createdAt: sql`created_at`,
 } as const;
 
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+/** The rows of a raw query (drizzle's execute answers differ by driver in type only). */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -69,7 +69,7 @@ type Release = {
  * must keep waiting:
  * - IN_QUEUE (the payer was not verified): released once the business is FULL_VERIFIED — and, when it
  *   also waited for the vendor's bank details, once the vendor has a bank;
- * - PENDING awaiting the payee's details: scheduled once the vendor has a bank (queued instead when the
+ * - PENDING (or APPROVED, after its approvals) awaiting the payee's details: scheduled once the vendor has a bank (queued instead when the
  *   payer is not verified);
  * - HOLD (a vendor bank change): released when hold_until has passed on the rails' clock;
  * - BANK_UNDER_VERIFICATION: released once the payer's bank is verified.
@@ -89,7 +89,8 @@ async function releaseFor(checks: ReleaseChecks, row: PaymentRow, railsNow: Date
         patch: { awaitingPayeeDetails: false },
       };
     }
-    case 'PENDING': {
+    case 'PENDING':
+    case 'APPROVED': {
       if (!row.awaitingPayeeDetails || !(await checks.vendorHasBank(row.vendorId))) return null;
       if (!(await checks.businessVerified(row.businessId))) {
         return {
@@ -202,7 +203,13 @@ export async function releaseWaitingPayments(
   const awaiting = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.status, 'PENDING'), eq(payments.awaitingPayeeDetails, true), ...scope))
+    .where(
+      and(
+        inArray(payments.status, ['PENDING', 'APPROVED']),
+        eq(payments.awaitingPayeeDetails, true),
+        ...scope,
+      ),
+    )
     .limit(1000);
   const held = await db
     .select({ id: payments.id })
