@@ -1,4 +1,4 @@
-import { Component as NotFound } from './not-found';
+import { ApprovalsPage } from '@/features/approvals/components/approvals-page';
 
-/** Route module for React Router `lazy`: `/b/{businessId}/bills/approvals`, the Approvals tab (being built: issue 18). */
-export const Component = () => <NotFound />;
+/** Route module for React Router `lazy`: `/b/{businessId}/bills/approvals` (the Approvals tab's content). */
+export const Component = () => <ApprovalsPage />;

@@ -4,12 +4,13 @@ import { IconLock, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { useApprovalOverview } from '@/components/pay/pay-api';
 import { useBusinessAccess } from '@/lib/business-access';
 import type { Business } from '@/lib/businesses';
 import { useDueBillsSummary } from '../api/bills-api';
 import { canManageBills } from '../utils/access';
 
-export type BillsTab = 'payment-request' | 'due' | 'payment/list';
+export type BillsTab = 'payment-request' | 'due' | 'payment/list' | 'approvals';
 
 interface TabDefinition {
   value: BillsTab;
@@ -41,19 +42,27 @@ export const BILLS_TABS: TabDefinition[] = [
     href: paths.billPayments,
     canSee: (business) => can(business).can('read', 'PayPayments'),
   },
+  {
+    value: 'approvals',
+    label: 'Approvals',
+    href: paths.billApprovals,
+    canSee: (business) => can(business).can('read', 'PayApproveAndPayBills'),
+  },
 ];
 
 const tabOf = (pathname: string): BillsTab | null => {
   if (/\/bills\/payment-request\/?$/.test(pathname)) return 'payment-request';
   if (/\/bills\/due\/?$/.test(pathname)) return 'due';
   if (/\/bills\/payment\/list\/?$/.test(pathname)) return 'payment/list';
+  if (/\/bills\/approvals\/?$/.test(pathname)) return 'approvals';
   return null;
 };
 
 /**
  * The bills area `/b/{id}/bills` (spec 002 §2): the page title with 'Create bill', and the tabs For
- * Review, Bills (with the open-bills count badge) and Payments, each shown only with its read permission
- * (§6). The tab's page renders below (`children`); a tab the member may not read says so instead.
+ * Review, Bills (with the open-bills count badge), Payments and Approvals (issue 18, with the count of
+ * payments awaiting the member's approval), each shown only with its read permission (§6). The tab's
+ * page renders below (`children`); a tab the member may not read says so instead.
  */
 export function BillsArea({ children }: { children: ReactNode }) {
   const { businessId = '' } = useParams();
@@ -63,6 +72,8 @@ export function BillsArea({ children }: { children: ReactNode }) {
   const business = businessQuery.data;
   const canReadDue = business ? can(business).can('read', 'PayDueBill') : false;
   const summaryQuery = useDueBillsSummary(businessId, { enabled: canReadDue });
+  const canReadApprovals = business ? can(business).can('read', 'PayApproveAndPayBills') : false;
+  const overviewQuery = useApprovalOverview(businessId, canReadApprovals);
   const active = tabOf(pathname);
 
   if (!business) return <PageLoader label="Loading bills" />;
@@ -70,6 +81,31 @@ export function BillsArea({ children }: { children: ReactNode }) {
   // The area's own path (no tab yet) renders its index, which opens the first readable tab.
   const allowed = active === null || visible.some((tab) => tab.value === active);
   const openTotal = summaryQuery.data?.totalOutstanding.total;
+  const awaitingTotal = overviewQuery.data?.awaitingYourApproval.total ?? 0;
+  const badgeOf = (tab: BillsTab): ReactNode => {
+    if (tab === 'due' && openTotal !== undefined) {
+      return (
+        <Badge size="sm" variant="light" circle={openTotal < 10} aria-label={`${openTotal} open bills`}>
+          {openTotal}
+        </Badge>
+      );
+    }
+    if (tab === 'approvals' && awaitingTotal > 0) {
+      return (
+        <Badge
+          size="sm"
+          variant="light"
+          color="yellow"
+          c="yellow.9"
+          circle={awaitingTotal < 10}
+          aria-label={`${awaitingTotal} awaiting your approval`}
+        >
+          {awaitingTotal}
+        </Badge>
+      );
+    }
+    return null;
+  };
 
   return (
     <Stack gap="xl" maw={1120}>
@@ -98,22 +134,7 @@ export function BillsArea({ children }: { children: ReactNode }) {
         >
           <Tabs.List aria-label="Bills areas">
             {visible.map((tab) => (
-              <Tabs.Tab
-                key={tab.value}
-                value={tab.value}
-                rightSection={
-                  tab.value === 'due' && openTotal !== undefined ? (
-                    <Badge
-                      size="sm"
-                      variant="light"
-                      circle={openTotal < 10}
-                      aria-label={`${openTotal} open bills`}
-                    >
-                      {openTotal}
-                    </Badge>
-                  ) : null
-                }
-              >
+              <Tabs.Tab key={tab.value} value={tab.value} rightSection={badgeOf(tab.value)}>
                 {tab.label}
               </Tabs.Tab>
             ))}
@@ -131,7 +152,7 @@ export function BillsArea({ children }: { children: ReactNode }) {
   );
 }
 
-/** `/b/{id}/bills`: the first tab the member may read (For Review, then Bills, then Payments). */
+/** `/b/{id}/bills`: the first tab the member may read (For Review, Bills, Payments, then Approvals). */
 export function BillsAreaIndex() {
   const { businessId = '' } = useParams();
   const businessQuery = useBusinessAccess(businessId);
