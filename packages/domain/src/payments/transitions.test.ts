@@ -60,6 +60,9 @@ const EXPECTED_EDGES = new Set([
   'PROCESSING FAIL FAILED',
   'DELIVERED RETURN REVERSED',
   'PENDING CANCEL CANCELLED',
+  // A payment in approval (or approved, waiting for the vendor) may be cancelled: nothing has moved.
+  'IN_APPROVAL CANCEL CANCELLED',
+  'APPROVED CANCEL CANCELLED',
   'SCHEDULED CANCEL CANCELLED',
   'IN_QUEUE CANCEL CANCELLED',
   'HOLD CANCEL CANCELLED',
