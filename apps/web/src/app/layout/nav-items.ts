@@ -91,6 +91,13 @@ const ALL_NAV_SECTIONS: NavSection[] = [
         readAny: ['PaymentApproval'],
       },
       {
+        label: 'Approval groups',
+        icon: IconUsersGroup,
+        getHref: paths.settingsApprovalGroups,
+        area: 'approvalPolicies',
+        readAny: ['PaymentApproval'],
+      },
+      {
         label: 'Bank accounts',
         icon: IconBuildingBank,
         getHref: paths.settingsBankAccount,

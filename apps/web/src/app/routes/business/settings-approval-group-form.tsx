@@ -1,4 +1,7 @@
-import { Component as NotFound } from './not-found';
+import { ApprovalGroupFormPage } from '@/features/approval-groups/components/approval-group-form-page';
 
-/** Route module for React Router `lazy`: `/b/{businessId}/settings/approval-groups/create` and `.../{groupId}/edit` (being built: issue 18). */
-export const Component = () => <NotFound />;
+/**
+ * Route module for React Router `lazy`: Create a New Approval Group at
+ * `/b/{businessId}/settings/approval-groups/create`, Modify Approval Group at `.../{groupId}/edit`.
+ */
+export const Component = () => <ApprovalGroupFormPage />;

@@ -1,4 +1,4 @@
-import { Component as NotFound } from './not-found';
+import { ApprovalGroupsListPage } from '@/features/approval-groups/components/approval-groups-list-page';
 
-/** Route module for React Router `lazy`: `/b/{businessId}/settings/approval-groups`, the approval groups list (being built: issue 18). */
-export const Component = () => <NotFound />;
+/** Route module for React Router `lazy`: `/b/{businessId}/settings/approval-groups`, the approval groups list. */
+export const Component = () => <ApprovalGroupsListPage />;
