@@ -1,6 +1,11 @@
-import { billViewSchema, type CreatePaymentRequest, paymentViewSchema } from '@ferry/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRefreshAfterPayment } from '@/components/pay/pay-api';
+import {
+  approvalMatchSchema,
+  billViewSchema,
+  type CreatePaymentRequest,
+  paymentViewSchema,
+} from '@ferry/domain';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { payKeys, useRefreshAfterPayment } from '@/components/pay/pay-api';
 import { api } from '@/lib/api-client';
 
 const enc = encodeURIComponent;
@@ -31,3 +36,25 @@ export const useCreatePayment = (businessId: string) => {
     onSuccess: () => refresh(),
   });
 };
+
+export type ApprovalMatchInput = { vendorId: string; amountCents: number };
+
+/**
+ * `POST business/{id}/approvals/policies/match { vendorId, amount }`: the approval policy a payment of this
+ * amount to this vendor would go through (null: none, it is paid or scheduled directly). The page asks with
+ * the debounced amount; the last answer stays while the next one loads. Policies change: never cached long.
+ */
+export const useApprovalMatch = (businessId: string, input: ApprovalMatchInput | null) =>
+  useQuery({
+    queryKey: [...payKeys.all(businessId), 'approval-match', input] as const,
+    queryFn: ({ signal }) =>
+      api.post(
+        `${base(businessId)}/approvals/policies/match`,
+        { vendorId: input?.vendorId, amount: ((input?.amountCents ?? 0) / 100).toFixed(2) },
+        { schema: approvalMatchSchema, signal },
+      ),
+    enabled: input !== null && businessId !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES } from '@ferry/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
@@ -388,5 +389,101 @@ describe('Make payment page', () => {
     expect(within(dialog).getByText('Receiving bank').nextSibling).toHaveTextContent(
       'Vendor adds bank details',
     );
+  });
+});
+
+describe('Make payment page: payments an approval policy covers', () => {
+  const MATCH_API = `${PAY_API}/approvals/policies/match`;
+  const POLICY = {
+    id: '0000000000000000000000a1',
+    name: 'Payments over $1,000',
+    stageCount: 2,
+    firstApprovers: ['Grace Hopper', 'Alan Turing'],
+  };
+  /** The policy covers $1,000.00 and more. */
+  const match: MockHandler = (call) => {
+    const { amount } = call.body as { amount: string };
+    return ok({ policy: Number(amount) >= 1000 ? POLICY : null });
+  };
+  const submitButton = () =>
+    screen.getByRole('button', { name: /^(Pay|Schedule payment|Submit for approval)$/ });
+
+  it("says 'Submit for approval', names the policy and first approvers in the review, and toasts the answer", async () => {
+    const user = userEvent.setup();
+    const api = setup({
+      [`POST ${MATCH_API}`]: match,
+      [`POST ${PAYMENTS_API}`]: ok(makePaymentView({ status: 'IN_APPROVAL' })),
+    });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Submit for approval'));
+    expect(api.bodiesOf(`POST ${MATCH_API}`)).toEqual([{ vendorId: VENDOR_ID, amount: '1000.00' }]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), BANK_LABEL);
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.click(submitButton());
+    const dialog = await reviewDialog();
+    expect(
+      within(dialog).getByText('Check the payment before it is submitted for approval.'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Goes to approval: Payments over $1,000 — first approvers: Grace Hopper, Alan Turing',
+      ),
+    ).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Submit for approval' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
+    expect(await screen.findByText(APPROVAL_MESSAGES.submittedForApproval)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', {
+        name: `Payment detail at /b/${PAY_BUSINESS_ID}/bills/payment/pppppppppppppppppppppp01/detail`,
+      }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`POST ${PAYMENTS_API}`)).toHaveLength(1);
+  });
+
+  it('asks again once the amount settles (debounced), and pays directly below the policy', async () => {
+    const user = userEvent.setup();
+    const api = setup({ [`POST ${MATCH_API}`]: match });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Submit for approval'));
+    const input = amountInput();
+    await user.clear(input);
+    await user.type(input, '250');
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Pay'));
+    // One call per settled amount, none per keystroke.
+    expect(api.bodiesOf(`POST ${MATCH_API}`)).toEqual([
+      { vendorId: VENDOR_ID, amount: '1000.00' },
+      { vendorId: VENDOR_ID, amount: '250.00' },
+    ]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), BANK_LABEL);
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.click(submitButton());
+    const dialog = await reviewDialog();
+    expect(within(dialog).queryByText(/Goes to approval/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm and pay' })).toBeInTheDocument();
+  });
+
+  it('pays as usual when the policy check fails (the server still decides)', async () => {
+    setup({ [`POST ${MATCH_API}`]: fail(500, 'Something went wrong') });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    expect(submitButton()).toHaveTextContent('Pay');
+  });
+
+  it('does not ask for a member who may not pay', async () => {
+    const api = setup(
+      { [`POST ${MATCH_API}`]: match },
+      makeTestBusiness({ role: 'Viewer', permissions: ['PAY_DUE_BILLS.view'] }),
+    );
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    expect(api.callsTo(`POST ${MATCH_API}`)).toHaveLength(0);
+    expect(submitButton()).toHaveTextContent('Pay');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_MESSAGES,
   type CreatePaymentRequest,
   cardFeeExplanation,
   defineAbilityFor,
@@ -53,7 +54,7 @@ import { useSubmissionKey } from '@/components/pay/use-submission-key';
 import { useVendorBanks } from '@/components/vendor-bank/vendor-bank-api';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { useBusinessAccess } from '@/lib/business-access';
-import { useBill, useCreatePayment, usePayContext } from '../api/pay-bill-api';
+import { useApprovalMatch, useBill, useCreatePayment, usePayContext } from '../api/pay-bill-api';
 import {
   actionBlocker,
   actionLabel,
@@ -69,7 +70,7 @@ import {
   typedPayAmount,
   validatePaymentForm,
 } from '../utils/payment-form';
-import { type PaymentReview, PaymentReviewDialog } from './payment-review-dialog';
+import { type PaymentReview, PaymentReviewDialog, SUBMIT_FOR_APPROVAL } from './payment-review-dialog';
 
 export const MAKE_PAYMENT_TEXT = {
   title: 'Pay bill',
@@ -87,6 +88,7 @@ export const MAKE_PAYMENT_TEXT = {
 const cents = (amount: number) => toCents(amount.toFixed(2));
 
 const successMessage = (payment: PaymentView, today: string): string => {
+  if (payment.status === 'IN_APPROVAL') return APPROVAL_MESSAGES.submittedForApproval;
   if (payment.awaitingPayeeDetails) return MAKE_PAYMENT_TEXT.awaitingVendor(payment.vendor.name);
   if (payment.status === 'IN_QUEUE') return MAKE_PAYMENT_TEXT.inQueue;
   return payment.processDate <= today ? MAKE_PAYMENT_TEXT.paid : MAKE_PAYMENT_TEXT.scheduled;
@@ -211,6 +213,22 @@ const PaymentForm = ({
   const validCents = errors.amount === undefined && typedCents !== undefined ? typedCents : undefined;
   const [debouncedCents] = useDebouncedValue(validCents, 300);
 
+  // Which approval policy covers this amount and vendor (asked with the debounced amount): the payment is
+  // then submitted for approval instead of paid. A failed answer leaves it to the server, which decides.
+  const matchQuery = useApprovalMatch(
+    businessId,
+    canPay && debouncedCents !== undefined
+      ? { vendorId: bill.contact.id, amountCents: debouncedCents }
+      : null,
+  );
+  const matchSettled =
+    validCents !== undefined &&
+    validCents === debouncedCents &&
+    !matchQuery.isFetching &&
+    !matchQuery.isPending;
+  const approvalPolicy = matchQuery.isError ? null : (matchQuery.data?.policy ?? null);
+  const primaryAction = approvalPolicy ? SUBMIT_FOR_APPROVAL : actionLabel(form.processDate, today);
+
   const speedQuery = useTransferSpeed(
     businessId,
     selected?.usable && debouncedCents !== undefined
@@ -295,6 +313,8 @@ const PaymentForm = ({
         deliverySpeed: form.deliverySpeed,
         debitDate: speedPlan?.processOn ?? form.processDate,
         expectedDelivery: vendorHasNoBank ? null : (speedPlan?.expectedDelivery ?? null),
+        approval: approvalPolicy,
+        checkingApproval: canPay && !matchSettled && !matchQuery.isError,
       }
     : null;
 
@@ -545,7 +565,7 @@ const PaymentForm = ({
                   </Text>
                 ) : null}
                 <Button type="submit" disabled={disabled} loading={createPayment.isPending}>
-                  {actionLabel(form.processDate, today)}
+                  {primaryAction}
                 </Button>
               </Group>
             </Stack>
@@ -553,7 +573,7 @@ const PaymentForm = ({
           <PaymentReviewDialog
             opened={review !== null}
             review={reviewed}
-            action={actionLabel(form.processDate, today)}
+            action={primaryAction}
             pending={createPayment.isPending}
             error={reviewError}
             onConfirm={confirm}

@@ -1,5 +1,12 @@
-import { DELIVERY_SPEED_DETAILS, type DeliverySpeed, formatDate, formatMoney } from '@ferry/domain';
-import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import {
+  type ApprovalMatch,
+  DELIVERY_SPEED_DETAILS,
+  type DeliverySpeed,
+  formatDate,
+  formatMoney,
+} from '@ferry/domain';
+import { Alert, Button, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconUserCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { receivingBankText } from '@/components/pay/pay-api';
@@ -16,12 +23,37 @@ export type PaymentReview = {
   /** The day the money is debited and sent, 'YYYY-MM-DD'. */
   debitDate: string;
   expectedDelivery: { earliest: string; latest: string } | null;
+  /** The approval policy the payment goes through (it is submitted for approval, not paid), or null. */
+  approval: NonNullable<ApprovalMatch['policy']> | null;
+  /** Which policy applies is still being asked: Confirm waits. */
+  checkingApproval: boolean;
+};
+
+/** The action that sends a payment a policy covers (issue 18). */
+export const SUBMIT_FOR_APPROVAL = 'Submit for approval';
+
+/** 'Goes to approval: Payments over $1,000 — first approvers: Grace Hopper, Alan Turing'. */
+export const approvalRouteText = (policy: NonNullable<ApprovalMatch['policy']>): string =>
+  policy.firstApprovers.length > 0
+    ? `Goes to approval: ${policy.name} — first approvers: ${policy.firstApprovers.join(', ')}`
+    : `Goes to approval: ${policy.name}`;
+
+const INTRO: Record<string, string> = {
+  Pay: 'Check the payment before it is sent.',
+  [SUBMIT_FOR_APPROVAL]: 'Check the payment before it is submitted for approval.',
+};
+const CONFIRM: Record<string, string> = {
+  Pay: 'Confirm and pay',
+  [SUBMIT_FOR_APPROVAL]: SUBMIT_FOR_APPROVAL,
 };
 
 export type PaymentReviewDialogProps = {
   opened: boolean;
   review: PaymentReview | null;
-  /** 'Pay' for a payment that goes today, 'Schedule payment' for a later one. */
+  /**
+   * 'Pay' for a payment that goes today, 'Schedule payment' for a later one, 'Submit for approval' for one
+   * an approval policy covers.
+   */
   action: string;
   pending: boolean;
   error: string | null;
@@ -47,7 +79,8 @@ const deliveryText = (window: { earliest: string; latest: string }): string =>
 
 /**
  * The review step before money moves (issue 15): payee, the receiving bank (masked), pay from, amount,
- * fee, total debited, debit date and expected delivery. Confirm sends the payment (the page keeps one
+ * fee, total debited, debit date and expected delivery; for a payment an approval policy covers, the
+ * policy and its first approvers, and 'Submit for approval' (issue 18). Confirm sends the payment (the page keeps one
  * Idempotency-Key per review, and Confirm is disabled while it is sent); Back returns to the form and
  * changes nothing.
  */
@@ -73,7 +106,19 @@ export const PaymentReviewDialog = ({
   >
     {review ? (
       <Stack gap="md">
-        <Text size="sm">Check the payment before {action === 'Pay' ? 'it is sent' : 'it is scheduled'}.</Text>
+        <Text size="sm">{INTRO[action] ?? 'Check the payment before it is scheduled.'}</Text>
+        {review.checkingApproval ? (
+          <Group gap="xs" role="status">
+            <Loader size={14} type="dots" aria-hidden />
+            <Text size="sm" c="dimmed">
+              Checking approval policies…
+            </Text>
+          </Group>
+        ) : review.approval ? (
+          <Alert color="yellow" variant="light" icon={<IconUserCheck size={18} aria-hidden />}>
+            <Text size="sm">{approvalRouteText(review.approval)}</Text>
+          </Alert>
+        ) : null}
         <Stack gap="xs" component="dl" m={0}>
           <Row label="Payee">{review.payee}</Row>
           <Row label="Receiving bank">{receivingBankText(review.receivingBank)}</Row>
@@ -103,8 +148,8 @@ export const PaymentReviewDialog = ({
           <Button variant="default" onClick={onBack} disabled={pending}>
             Back
           </Button>
-          <Button onClick={onConfirm} loading={pending} data-autofocus>
-            {action === 'Pay' ? 'Confirm and pay' : 'Confirm and schedule'}
+          <Button onClick={onConfirm} loading={pending} disabled={review.checkingApproval} data-autofocus>
+            {CONFIRM[action] ?? 'Confirm and schedule'}
           </Button>
         </Group>
       </Stack>
