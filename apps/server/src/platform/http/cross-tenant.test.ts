@@ -88,7 +88,9 @@ type Kind =
   | 'role'
   | 'mapping'
   | 'teamMember'
-  | 'practiceInvitation';
+  | 'practiceInvitation'
+  | 'approvalGroup'
+  | 'approvalPolicy';
 
 /** The kinds of record a field of that name names (the first is what A's own requests put there). */
 const FIELD_KINDS: Record<string, Kind[]> = {
@@ -133,6 +135,13 @@ const FIELD_KINDS: Record<string, Kind[]> = {
   // A pending invitation to join the business (the users list's mappingId).
   mappingId: ['mapping'],
   teamMemberId: ['teamMember'],
+  // Approval groups' members (approvalGroupSchema) and the approval policies (issue 18).
+  userIds: ['user'],
+  groupId: ['approvalGroup'],
+  policyId: ['approvalPolicy'],
+  policyIds: ['approvalPolicy'],
+  // The member who approves in an approver's place (approval delegation).
+  delegateUserId: ['user'],
 };
 
 /** Id-like fields that name no record of a business, with the reason (they are not swept). */
@@ -160,6 +169,13 @@ const OPERATION_FIELD_KINDS: Record<string, Record<string, Kind[] | null>> = {
   // The practice team's calls name the team member's current (PRACTICE) invitation.
   'POST /api/practice-members/{invitationId}/resend-invite': { invitationId: ['practiceInvitation'] },
   'PATCH /api/practice-members/invitation/{invitationId}': { invitationId: ['practiceInvitation'] },
+  // A policy's stages name users and groups; its vendors condition names vendors as { label, value }.
+  ...Object.fromEntries(
+    ['POST', 'PATCH'].map((method) => [
+      `${method} /api/business/{businessId}/approvals/policies`,
+      { users: ['user'], approvalGroups: ['approvalGroup'], vendorIds: null, value: ['vendor'] },
+    ]),
+  ),
 };
 
 /**
@@ -204,6 +220,17 @@ const ACCEPTED_BODY_IDS: Record<string, { reason: string; answer?: (data: unknow
       },
     ]),
   ),
+  'POST /api/business/{businessId}/approvals/policies/name/exists policyId': {
+    reason:
+      "the policy being edited is left out of the name check: another business's id leaves out nothing, and the answer is a boolean about the caller's own names",
+  },
+  'POST /api/business/{businessId}/payment-approval-policy/bulk-approve paymentIds': {
+    reason: "a batch answers 200 with each payment's own result: B's payment fails that payment, 404",
+    answer: (data: unknown) =>
+      (data as { results: { ok: boolean; error?: { errorCode: string } }[] }).results.every(
+        (r) => !r.ok && r.error?.errorCode === 'NOT_FOUND',
+      ),
+  },
   'POST /api/business/search/mobile-number-exists userId': {
     reason:
       "public (the guest flow): a signed-in caller's own id is used, the body's is ignored; answers a boolean",
@@ -264,6 +291,28 @@ const VALUES: Record<string, string | number> = {
   from: '2026-11-01',
   to: '2026-12-31',
   expectedAnnualCardVolume: 250_000,
+};
+
+/** A policy of A's own that the server accepts: its vendor, its owner and group approving. */
+const policyBody = (a: Tenant) => ({
+  name: `Own policy ${newId().slice(0, 8)}`,
+  conditions: {
+    amount: { operator: 'greaterThan', min_value: 1_000_000 },
+    vendorIds: [{ label: 'Own vendor', value: a.ids.vendor }],
+  },
+  stages: [{ order: 1, approvers: { users: [a.ids.user], approvalGroups: [a.ids.approvalGroup] } }],
+});
+
+/**
+ * A's own bodies where a guess from the schema is refused before the ids are read (a policy stage's
+ * approvers default to none): each probe then changes one field of a body the server would take.
+ */
+const OWN_BODIES: Record<string, (a: Tenant) => object> = {
+  'POST /api/business/{businessId}/approvals/policies': policyBody,
+  'PATCH /api/business/{businessId}/approvals/policies': (a) => ({
+    policyId: a.ids.approvalPolicy,
+    ...policyBody(a),
+  }),
 };
 
 /** Fields of which a request names one or the other, not both (a bill line: an item or an account). */
@@ -485,6 +534,22 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     email: `clerk.${newId()}@example.com`,
     roleId: role.role.id,
   });
+  // An approval group of the owner, and a policy naming it and the owner (amounts no payment here reaches).
+  const groupName = name('Approvers');
+  const policyName = name('Policy');
+  const group = await api('POST', `${base}/approval-group`, {
+    name: groupName,
+    description: 'Approvers',
+    userIds: [owner.id],
+  });
+  const policy = await api('POST', `${base}/approvals/policies`, {
+    name: policyName,
+    conditions: {
+      amount: { operator: 'greaterThan', min_value: 1_000_000 },
+      vendorIds: [{ label: vendorName, value: contacts.vendorId }],
+    },
+    stages: [{ order: 1, approvers: { users: [owner.id], approvalGroups: [group.group.id] } }],
+  });
   const inquiry = await startIdentityVerification(t.context, {
     user: owner,
     businessId: null,
@@ -533,6 +598,8 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     mapping: mapping.mappingId,
     teamMember: teamMember.id,
     practiceInvitation: teamMember.invitationId,
+    approvalGroup: group.group.id,
+    approvalPolicy: policy.policy.id,
   };
   for (const [kind, id] of Object.entries(ids)) if (!id) throw new Error(`${label}: no ${kind}`);
   return {
@@ -550,6 +617,8 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
       roleName,
       practiceName,
       teammateEmail,
+      groupName,
+      policyName,
     ],
     cardFingerprint: cardRow?.fingerprint ?? '',
   };
@@ -691,7 +760,7 @@ function probesFor(
     queryParams.filter((p) => p.required).map((p) => [p.name, plausible(p.schema, p.name, own)]),
   );
   // A's own body, without the optional fields that name a record (only the probed one is sent).
-  let body = op.body ? plausible(op.body, '', own) : undefined;
+  let body = op.body ? (OWN_BODIES[key]?.(a) ?? plausible(op.body, '', own)) : undefined;
   const required = new Set(op.body?.required ?? []);
   for (const name of Object.keys(op.body?.properties ?? {})) {
     if (!required.has(name) && kindsOf(op, name)) body = setAt(body, [name], undefined, true);
