@@ -64,12 +64,12 @@ const setup = (handlers: Record<string, MockHandler> = {}, business = makeTestBu
 const amountInput = () => screen.getByRole('textbox', { name: /Pay Amount/ });
 const payButton = () => screen.getByRole('button', { name: /^(Pay|Schedule payment)$/ });
 const reviewDialog = () => screen.findByRole('dialog', { name: 'Review payment' });
-/** Pay / Schedule payment, then Confirm in the review step. */
+/** Pay / Schedule payment, then Confirm in the review step (once the approval-policy check answered). */
 const payAndConfirm = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(payButton());
-  await user.click(
-    within(await reviewDialog()).getByRole('button', { name: /^Confirm and (pay|schedule)$/ }),
-  );
+  const confirm = within(await reviewDialog()).getByRole('button', { name: /^Confirm and (pay|schedule)$/ });
+  await waitFor(() => expect(confirm).toBeEnabled());
+  await user.click(confirm);
 };
 
 beforeEach(() => {
@@ -361,6 +361,7 @@ describe('Make payment page', () => {
 
     await user.click(payButton());
     const confirm = within(await reviewDialog()).getByRole('button', { name: 'Confirm and pay' });
+    await waitFor(() => expect(confirm).toBeEnabled());
     await user.dblClick(confirm);
     expect(
       await screen.findByRole('heading', {
