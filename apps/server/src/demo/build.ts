@@ -25,6 +25,7 @@ import {
 import { users } from '../modules/users/tables.js';
 import type { TestClock } from '../platform/clock.js';
 import type { AppContext } from '../platform/context.js';
+import { demoApprovals } from './approvals.js';
 import {
   BILL_ITEMS,
   DEMO_ACCOUNT,
@@ -301,6 +302,8 @@ export async function buildDemo(
 
     // --- The team: roles, invited members, an accountant and her bookkeeper (issue 17) ------------------
     const roleIds = new Map<string, string>();
+    /** Team members who joined, by email (the approvals below act as them). */
+    const teamIds = new Map<string, string>();
     const invite = async (person: { firstName: string; lastName: string; email: string; role: string }) => {
       const roleId = roleIds.get(person.role);
       if (!roleId) throw new Error(`no role ${person.role}`);
@@ -334,7 +337,8 @@ export async function buildDemo(
     at(2, 'Maya invites her team', async () => {
       for (const [index, member] of DEMO_TEAM.members.entries()) {
         const invitationId = await invite(member);
-        await join(invitationId, member, `41555501${60 + index}`);
+        const user = await join(invitationId, member, `41555501${60 + index}`);
+        teamIds.set(member.email, user.id);
       }
       // Never answered: by now the invitation has lapsed.
       await invite(DEMO_TEAM.expired);
@@ -343,6 +347,7 @@ export async function buildDemo(
       const { accountant, teamMember } = DEMO_TEAM;
       const priyaInvitation = await invite({ ...accountant, role: 'Admin' });
       const priya = await makeUser(context, { ...accountant, password: DEMO_ACCOUNT.password });
+      teamIds.set(accountant.email, priya.id);
       await db.update(users).set({ userType: 'ACCOUNTANT' }).where(eq(users.id, priya.id));
       const priyaHeaders = await sessionHeaders(context, priya.id);
       await call({
@@ -749,6 +754,23 @@ export async function buildDemo(
       forReview += 1;
     });
 
+    // --- Approvals (issue 18): a group, two policies, and payments at every point of the flow ----------
+    const approvals = demoApprovals({
+      call: call as Parameters<typeof demoApprovals>[0]['call'],
+      biz,
+      harborId,
+      headers,
+      mayaId: maya.id,
+      teamIds,
+      vendorIds,
+      bankId: instantBankId,
+      accountFor,
+      sessionFor: (userId) => sessionHeaders(context, userId),
+      dayOf,
+      lastDay: DEMO_HISTORY_DAYS,
+    });
+    for (const step of approvals) at(step.day, step.label, step.run);
+
     // --- The second business ------------------------------------------------------------------------
     let tidewaterId = '';
     at(20, 'second business', async () => {
@@ -826,7 +848,9 @@ export async function buildDemo(
     }
 
     // The builder's sessions are not for anyone to reuse: Maya signs in for herself.
-    await db.delete(sessions).where(inArray(sessions.userId, [maya.id, ...network.map((n) => n.ownerId)]));
+    await db
+      .delete(sessions)
+      .where(inArray(sessions.userId, [maya.id, ...teamIds.values(), ...network.map((n) => n.ownerId)]));
     return {
       created: true,
       email: DEMO_ACCOUNT.email,

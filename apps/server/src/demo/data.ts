@@ -209,3 +209,65 @@ export const BILL_ITEMS = [
   'Social media campaign',
   'Website hosting',
 ];
+
+/**
+ * Harbor's approvals (issue 18): a group of finance leads, a policy for large payments (above every other
+ * demo payment, so the rest of the demo pays as before), a vendor policy added today, and payments at
+ * each point of the flow. Vendor indexes are into DEMO_VENDORS.
+ */
+export const DEMO_APPROVALS = {
+  group: {
+    name: 'Finance leads',
+    description: 'Daniel and Priya, the first look at every large payment.',
+  },
+  large: {
+    name: 'Large payments',
+    firstDescription: 'Payments over $5,000.',
+    description: 'Payments over $5,000 need a finance lead, then Maya or Priya.',
+    over: '5000.00',
+  },
+  vendorPolicy: {
+    name: 'Café fit-out',
+    description: 'The new café’s furniture: both Maya and Daniel approve.',
+    vendorIndex: 17,
+    over: '1000.00',
+  },
+  payments: {
+    scheduled: {
+      refNo: 'LRS-7781',
+      vendorIndex: 5,
+      amount: '8900.00',
+      memo: 'Roaster drum and burner parts',
+      inBusinessDays: 8,
+    },
+    rejected: {
+      refNo: 'DFL-20931',
+      vendorIndex: 11,
+      amount: '5600.00',
+      memo: 'Freight, October containers',
+      inBusinessDays: 6,
+      rejection: 'Duplicate of last month’s freight invoice: asked Delta for a credit note.',
+    },
+    awaitingMaya: {
+      refNo: 'PGC-4410',
+      vendorIndex: 0,
+      amount: '7450.00',
+      memo: 'Green coffee contract, December lot',
+      inBusinessDays: 5,
+    },
+    awaitingLeads: {
+      refNo: 'NPM-1201',
+      vendorIndex: 3,
+      amount: '6200.00',
+      memo: 'Rent, December',
+      inBusinessDays: 3,
+    },
+    fitOut: {
+      refNo: 'TF-0318',
+      vendorIndex: 17,
+      amount: '2400.00',
+      memo: 'Café benches and tables',
+      inBusinessDays: 4,
+    },
+  },
+} as const;

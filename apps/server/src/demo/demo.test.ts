@@ -6,6 +6,8 @@ import { newYorkDate } from '@ferry/domain/payments';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { activityLogs } from '../modules/activity/tables.js';
+import { approvalPolicies, paymentApprovals } from '../modules/approvals/tables.js';
 import { invitations, sessions } from '../modules/auth/tables.js';
 import { billDrafts, bills } from '../modules/bills/tables.js';
 import { listBusinessesForUser } from '../modules/businesses/service.js';
@@ -26,7 +28,7 @@ import { createLogger } from '../platform/logger.js';
 import { createProviders } from '../providers/index.js';
 import { openTestContextDatabase } from '../testing/test-app.js';
 import { buildDemo, type DemoContext, type DemoResult } from './build.js';
-import { DEMO_ACCOUNT, DEMO_TEAM } from './data.js';
+import { DEMO_ACCOUNT, DEMO_APPROVALS, DEMO_TEAM } from './data.js';
 
 // One demo build (about half a minute on PGlite) shared by the assertions below.
 const END = new Date('2026-11-26T16:30:00.000Z');
@@ -60,7 +62,7 @@ afterAll(async () => {
 const harborId = () => result.businesses[0]?.id ?? '';
 
 describe('npm run demo', () => {
-  it('makes the demo user with both businesses, 25 vendors, 15 customers and 80 bills including drafts', async () => {
+  it('makes the demo user with both businesses, 25 vendors, 15 customers and 85 bills including drafts', async () => {
     const { db } = database;
     expect(result.created).toBe(true);
     const user = await findUserByEmail({ db, email: DEMO_ACCOUNT.email });
@@ -79,7 +81,7 @@ describe('npm run demo', () => {
     expect(rows.filter((c) => c.networkBusinessId !== null).length).toBeGreaterThanOrEqual(4);
     const billRows = await db.select().from(bills).where(eq(bills.businessId, harborId()));
     const drafts = await db.select().from(billDrafts).where(eq(billDrafts.businessId, harborId()));
-    expect(billRows.length + drafts.length).toBe(80);
+    expect(billRows.length + drafts.length).toBe(85);
     // The builder's own sessions are gone: Maya signs in with her password and a code.
     expect(
       await db
@@ -118,6 +120,8 @@ describe('npm run demo', () => {
         'REVERSED',
         'CANCELLED',
         'MARKED_AS_PAID',
+        'IN_APPROVAL',
+        'REJECTED',
       ]),
     );
     const reversed = rows.find((p) => p.status === 'REVERSED');
@@ -184,6 +188,35 @@ describe('npm run demo', () => {
         [DEMO_TEAM.teamPending.email, 'PENDING'],
       ].sort(),
     );
+  });
+
+  it('has approvals: a group, two policies with their audit trail, and payments at each point of the flow', async () => {
+    const { db } = database;
+    const flows = await db.select().from(paymentApprovals).where(eq(paymentApprovals.businessId, harborId()));
+    expect(flows.map((f) => f.status).sort()).toEqual(
+      ['APPROVED', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'REJECTED'].sort(),
+    );
+    const policies = await db
+      .select()
+      .from(approvalPolicies)
+      .where(and(eq(approvalPolicies.businessId, harborId()), eq(approvalPolicies.isDefault, false)));
+    expect(policies.sort((a, b) => a.orderNumber - b.orderNumber).map((p) => p.name)).toEqual([
+      DEMO_APPROVALS.vendorPolicy.name,
+      DEMO_APPROVALS.large.name,
+    ]);
+    const audit = await db
+      .select({ action: activityLogs.action })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.businessId, harborId()), eq(activityLogs.entityType, 'approval_policies')));
+    expect(audit.map((a) => a.action).sort()).toEqual(
+      ['POLICY_CREATED', 'POLICY_CREATED', 'POLICY_ORDER_UPDATED', 'POLICY_UPDATED'].sort(),
+    );
+    const approved = flows.find((f) => f.status === 'APPROVED');
+    const [scheduled] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, approved?.paymentId ?? ''));
+    expect(scheduled?.status).toBe('SCHEDULED');
   });
 
   it('changes nothing when run again', async () => {
