@@ -131,7 +131,8 @@ export const PAYMENT_TRANSITIONS: Readonly<
   Record<PaymentEventType, { from: readonly EnginePaymentStatus[]; to: EnginePaymentStatus }>
 > = {
   // Approvals (reserved for the approvals issue): they plug in before scheduling.
-  SUBMIT_FOR_APPROVAL: { from: ['PENDING'], to: 'IN_APPROVAL' },
+  // A scheduled payment that was never approved goes to approval when rescheduled under a policy.
+  SUBMIT_FOR_APPROVAL: { from: ['PENDING', 'SCHEDULED'], to: 'IN_APPROVAL' },
   APPROVE: { from: ['IN_APPROVAL'], to: 'APPROVED' },
   REJECT: { from: ['IN_APPROVAL'], to: 'REJECTED' },
   SCHEDULE: { from: ['PENDING', 'APPROVED'], to: 'SCHEDULED' },

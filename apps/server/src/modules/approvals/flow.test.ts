@@ -478,6 +478,32 @@ describe('payments through approval', () => {
     expect(self.statusCode).toBe(422);
   });
 
+  it('rescheduling a payment scheduled before a policy covered it puts it through approval, once', async () => {
+    const p = await payer(t);
+    const ana = await member(p, APPROVER, 'Ana');
+    const { payment } = await pay(p, '3000.00');
+    expect(payment.status).toBe('SCHEDULED');
+    await policy(p, 'Over $1,000', 100_000, [stage(1, { userIds: [ana.user.id] })]);
+    const reschedule = (date: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: payUrl(p.businessId, `/payments/${payment.id}/reschedule/scheduled-payment`),
+        headers: p.headers,
+        payload: { scheduledDate: date },
+      });
+    const res = await reschedule('2026-11-09');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('IN_APPROVAL');
+    const view = await detailAs(p, p, payment.id);
+    expect(view.timeline.map((e: { label: string }) => e.label)).toEqual(
+      expect.arrayContaining(['Payment rescheduled', 'Submitted for Approval']),
+    );
+    const approved = await call(p, ana, 'approve', payment.id, 'approveAndSchedule');
+    expect(approved.json().data.payment).toMatchObject({ status: 'SCHEDULED', processDate: '2026-11-09' });
+    // Approved once: another reschedule keeps it scheduled.
+    expect((await reschedule('2026-11-10')).json().data.status).toBe('SCHEDULED');
+  });
+
   it('needs the approve right, and another business’s payment is not found', async () => {
     const { p } = await twoStage();
     const viewer = await member(p, ['PAY_FULL_ACCESS.view'], 'Vera');

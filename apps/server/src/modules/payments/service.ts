@@ -848,6 +848,17 @@ export async function reschedulePayment(
         patch: fullPatch,
         illegalMessage: PAYMENT_MESSAGES.cannotReschedule,
       });
+      // Scheduled before a policy covered it: rescheduling puts it through approval (never twice).
+      if ((await loadApprovals(tx, options.businessId, [row.id])).size === 0) {
+        await submitForApprovalIfCovered(context, tx, {
+          paymentId: row.id,
+          businessId: options.businessId,
+          vendorId: row.vendorId,
+          amountCents: row.amountCents,
+          actor: options.actor,
+          at: now,
+        });
+      }
     } else {
       // Not yet scheduled (waiting for verification, the vendor or a hold): only the dates move.
       await tx
