@@ -285,7 +285,7 @@ describe('payment transitions (property-based)', () => {
       REVERSED: ['DELIVERED'],
       APPROVED: ['IN_APPROVAL'],
       REJECTED: ['IN_APPROVAL'],
-      IN_APPROVAL: ['PENDING'],
+      IN_APPROVAL: ['PENDING', 'SCHEDULED'],
       MARKED_AS_PAID: ['PENDING'],
     };
     fc.assert(
@@ -482,6 +482,7 @@ describe('transition', () => {
       expect(events).toEqual(expected);
     }
     expect(allowedEvents('SCHEDULED')).toEqual([
+      'SUBMIT_FOR_APPROVAL',
       'QUEUE_UNVERIFIED',
       'BANK_VERIFICATION_WAIT',
       'HOLD',
