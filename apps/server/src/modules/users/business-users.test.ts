@@ -604,7 +604,7 @@ describe('changing a role', () => {
     expect(remove.json().errorCode).toBe('LAST_ADMIN');
   });
 
-  it('user-approval-assignments are empty lists until approvals exist; unknown users 404', async () => {
+  it('user-approval-assignments are empty lists for someone in no group or policy; unknown users 404', async () => {
     const { businessId, headers, owner } = await makeSignedInBusiness(t.context);
     const res = await get(headers, `/business/${businessId}/users/${owner.id}/user-approval-assignments`);
     expect(res.statusCode).toBe(200);
