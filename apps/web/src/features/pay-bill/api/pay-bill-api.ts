@@ -58,3 +58,31 @@ export const useApprovalMatch = (businessId: string, input: ApprovalMatchInput |
     staleTime: 0,
     retry: false,
   });
+
+/**
+ * Which approval policy the pay page's payment goes through, asked with the settled (debounced) amount.
+ * `checking` while the typed amount has not settled or its answer is on its way; a failed check counts as
+ * none (the server decides when the payment is sent).
+ */
+export const useApprovalRoute = (
+  businessId: string,
+  input: {
+    vendorId: string;
+    typedCents: number | undefined;
+    settledCents: number | undefined;
+    enabled: boolean;
+  },
+) => {
+  const query = useApprovalMatch(
+    businessId,
+    input.enabled && input.settledCents !== undefined
+      ? { vendorId: input.vendorId, amountCents: input.settledCents }
+      : null,
+  );
+  // The typed amount has not settled yet, or its answer is on its way (an earlier failure says nothing).
+  const awaitingAmount = input.typedCents === undefined || input.typedCents !== input.settledCents;
+  return {
+    policy: query.isError ? null : (query.data?.policy ?? null),
+    checking: input.enabled && (awaitingAmount || query.isFetching),
+  };
+};

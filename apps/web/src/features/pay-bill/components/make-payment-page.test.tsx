@@ -468,6 +468,25 @@ describe('Make payment page: payments an approval policy covers', () => {
     expect(within(dialog).getByRole('button', { name: 'Confirm and pay' })).toBeInTheDocument();
   });
 
+  it('keeps Confirm waiting while the policy check is on its way', async () => {
+    const user = userEvent.setup();
+    let answer: (reply: ReturnType<typeof ok>) => void = () => {};
+    setup({ [`POST ${MATCH_API}`]: () => new Promise((resolve) => (answer = resolve)) });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Ref# BILL-0001');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pay From/ })).toBeEnabled());
+    await chooseOption(user, screen.getByRole('combobox', { name: /Pay From/ }), BANK_LABEL);
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.click(submitButton());
+    const dialog = await reviewDialog();
+    expect(within(dialog).getByText('Checking approval policies…')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm and pay' })).toBeDisabled();
+    answer(ok({ policy: POLICY }));
+    const confirm = await within(dialog).findByRole('button', { name: 'Submit for approval' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    expect(within(dialog).queryByText('Checking approval policies…')).not.toBeInTheDocument();
+  });
+
   it('pays as usual when the policy check fails (the server still decides)', async () => {
     setup({ [`POST ${MATCH_API}`]: fail(500, 'Something went wrong') });
     renderRoutes(routes, PAGE);

@@ -54,7 +54,7 @@ import { useSubmissionKey } from '@/components/pay/use-submission-key';
 import { useVendorBanks } from '@/components/vendor-bank/vendor-bank-api';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { useBusinessAccess } from '@/lib/business-access';
-import { useApprovalMatch, useBill, useCreatePayment, usePayContext } from '../api/pay-bill-api';
+import { useApprovalRoute, useBill, useCreatePayment, usePayContext } from '../api/pay-bill-api';
 import {
   actionBlocker,
   actionLabel,
@@ -213,20 +213,14 @@ const PaymentForm = ({
   const validCents = errors.amount === undefined && typedCents !== undefined ? typedCents : undefined;
   const [debouncedCents] = useDebouncedValue(validCents, 300);
 
-  // Which approval policy covers this amount and vendor (asked with the debounced amount): the payment is
-  // then submitted for approval instead of paid. A failed answer leaves it to the server, which decides.
-  const matchQuery = useApprovalMatch(
-    businessId,
-    canPay && debouncedCents !== undefined
-      ? { vendorId: bill.contact.id, amountCents: debouncedCents }
-      : null,
-  );
-  const matchSettled =
-    validCents !== undefined &&
-    validCents === debouncedCents &&
-    !matchQuery.isFetching &&
-    !matchQuery.isPending;
-  const approvalPolicy = matchQuery.isError ? null : (matchQuery.data?.policy ?? null);
+  // The approval policy that covers this amount and vendor: the payment is then submitted for approval.
+  const approvalRoute = useApprovalRoute(businessId, {
+    vendorId: bill.contact.id,
+    typedCents: validCents,
+    settledCents: debouncedCents,
+    enabled: canPay,
+  });
+  const approvalPolicy = approvalRoute.policy;
   const primaryAction = approvalPolicy ? SUBMIT_FOR_APPROVAL : actionLabel(form.processDate, today);
 
   const speedQuery = useTransferSpeed(
@@ -314,7 +308,7 @@ const PaymentForm = ({
         debitDate: speedPlan?.processOn ?? form.processDate,
         expectedDelivery: vendorHasNoBank ? null : (speedPlan?.expectedDelivery ?? null),
         approval: approvalPolicy,
-        checkingApproval: canPay && !matchSettled && !matchQuery.isError,
+        checkingApproval: approvalRoute.checking,
       }
     : null;
 
