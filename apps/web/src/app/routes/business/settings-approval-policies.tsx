@@ -1,4 +1,4 @@
-import { Component as NotFound } from './not-found';
+import { ApprovalPoliciesPage } from '@/features/approval-policies/components/approval-policies-page';
 
-/** Route module for React Router `lazy`: `/b/{businessId}/settings/approval-policies`, the policies list (being built: issue 18). */
-export const Component = () => <NotFound />;
+/** Route module for React Router `lazy`: `/b/{businessId}/settings/approval-policies`, the policies list. */
+export const Component = () => <ApprovalPoliciesPage />;

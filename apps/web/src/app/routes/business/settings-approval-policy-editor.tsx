@@ -1,4 +1,7 @@
-import { Component as NotFound } from './not-found';
+import { PolicyEditorPage } from '@/features/approval-policies/components/policy-editor-page';
 
-/** Route module for React Router `lazy`: `/b/{businessId}/settings/approval-policies/create` and `.../{policyId}/create` (being built: issue 18). */
-export const Component = () => <NotFound />;
+/**
+ * Route module for React Router `lazy`: the policy editor at `/b/{businessId}/settings/approval-policies/create`
+ * and `.../{policyId}/create` (edit).
+ */
+export const Component = () => <PolicyEditorPage />;
