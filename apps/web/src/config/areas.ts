@@ -9,7 +9,7 @@ export const LIVE_AREAS: Record<Area, boolean> = {
   invoices: false,
   users: true,
   roles: true,
-  approvalPolicies: false,
+  approvalPolicies: true,
   integrations: false,
 };
 

@@ -11,6 +11,7 @@ import {
   IconPlugConnected,
   IconReceipt,
   IconShieldLock,
+  IconUserShield,
   IconUsers,
   IconUsersGroup,
   type TablerIcon,
@@ -92,7 +93,7 @@ const ALL_NAV_SECTIONS: NavSection[] = [
       },
       {
         label: 'Approval groups',
-        icon: IconUsersGroup,
+        icon: IconUserShield,
         getHref: paths.settingsApprovalGroups,
         area: 'approvalPolicies',
         readAny: ['PaymentApproval'],

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { LIVE_AREAS } from '@/config/areas';
 import { makeTestBusiness } from '@/testing/businesses';
 import { fail, ok } from '@/testing/mock-api';
@@ -80,6 +80,12 @@ describe('Change role', () => {
   });
 
   it('opens the Cannot-change-role dialog before the call when the user approves somewhere', async () => {
+    // Without the approval pages (a deployment where they are off), no button leads to a missing page.
+    const approvalsLive = LIVE_AREAS.approvalPolicies;
+    LIVE_AREAS.approvalPolicies = false;
+    onTestFinished(() => {
+      LIVE_AREAS.approvalPolicies = approvalsLive;
+    });
     const user = userEvent.setup();
     const api = mockUsersApi(makeTestBusiness(), {
       [`GET ${USER_API}`]: ok(GRACE),
@@ -98,7 +104,6 @@ describe('Change role', () => {
     );
     expect(within(dialog).getByText('Bills over $10,000')).toBeInTheDocument();
     expect(within(dialog).getByText('Finance approvers')).toBeInTheDocument();
-    // The approval pages are not live yet: no button leads to a missing page.
     expect(within(dialog).queryByRole('link', { name: 'View Policies' })).not.toBeInTheDocument();
     expect(api.callsTo(CHANGE)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -107,11 +112,12 @@ describe('Change role', () => {
   });
 
   describe('once the approval pages are live', () => {
+    const approvalsLive = LIVE_AREAS.approvalPolicies;
     beforeEach(() => {
       LIVE_AREAS.approvalPolicies = true;
     });
     afterEach(() => {
-      LIVE_AREAS.approvalPolicies = false;
+      LIVE_AREAS.approvalPolicies = approvalsLive;
     });
 
     it('opens the dialog on USER_IN_APPROVAL, with View Policies and View Groups', async () => {
