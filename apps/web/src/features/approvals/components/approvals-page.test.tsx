@@ -7,6 +7,7 @@ import { makeTestBusiness, mockBusinessApi } from '@/testing/businesses';
 import { headersOf, type MockHandler, ok, queriesOf } from '@/testing/mock-api';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import {
+  API,
   APPROVED_API,
   BULK_API,
   BUSINESS_ID,
@@ -59,6 +60,8 @@ const setup = (handlers: Record<string, MockHandler> = {}, business = makeTestBu
     [`GET ${OVERVIEW_API}`]: ok(OVERVIEW),
     [`GET ${UNAPPROVED_API}`]: page(AWAITING),
     [`GET ${APPROVED_API}`]: page([]),
+    // 'Away from work?' (approval-delegation-card.test.tsx): no delegation.
+    [`GET ${API}/approval-delegation`]: ok(null),
     ...handlers,
   });
 

@@ -33,6 +33,7 @@ import {
   useApprovalList,
 } from '../api/approvals-api';
 import { approvalColumns } from './approval-columns';
+import { ApprovalDelegationCard } from './approval-delegation-card';
 import { APPROVAL_VIEW_CARDS, ApprovalSummaryCards } from './approval-summary-cards';
 import { BulkApproveDialog } from './bulk-approve-dialog';
 
@@ -67,6 +68,7 @@ const viewOf = (value: string | null): ApprovalView =>
  * (summary cards), the views Awaiting your approval (default), Awaiting others, Approved and Rejected,
  * each a server-paged, sorted list with vendor search; a row opens the payment (its approval panel).
  * In 'Awaiting your approval', the rows the member may approve can be ticked and approved together.
+ * A member who can approve names a delegate there for while they are away ('Away from work?').
  */
 export function ApprovalsPage() {
   const { businessId = '' } = useParams();
@@ -224,6 +226,7 @@ export function ApprovalsPage() {
         onRowClick={(item) => void navigate(paths.billPaymentDetail(businessId, item.id))}
         rowLabel={(item) => `Open payment to ${item.vendor.name} for bill ${item.bill.refNo}`}
       />
+      {canApprove ? <ApprovalDelegationCard businessId={businessId} /> : null}
       <BulkApproveDialog
         businessId={businessId}
         opened={bulkOpen}
