@@ -74,25 +74,38 @@ export const businessUserRoutes =
     app.get(
       '/business/:businessId/users',
       {
-        config: { business: { permission: USERS_READ } },
+        // The approval pickers (groups, policies, delegation) list the members who can approve bills:
+        // members who may read payment approvals, or approve, see that list and nothing more.
+        config: {
+          business: {
+            anyOf: [USERS_READ, ['read', 'PaymentApproval'], ['manage', 'PayApproveAndPayBills']],
+          },
+        },
         schema: {
           tags: ['Users'],
           summary:
             'List the members of the business and, with invitations=true, its pending (or expired) invitations; filters, sort and paging',
+          description:
+            'Needs read on Users; a member who may only read payment approvals (or approve) gets the members who can approve bills (billApprovalPermissions=true), without invitations.',
           params: businessParams,
           querystring: businessUsersQuerySchema,
           response: { 200: pagedEnvelopeSchema(businessUserSchema), ...errorResponses },
         },
       },
-      async (request) =>
-        ok(
+      async (request) => {
+        const business = getBusiness(request);
+        const query = business.ability.can(...USERS_READ)
+          ? request.query
+          : { ...request.query, billApprovalPermissions: true, invitations: false };
+        return ok(
           await listBusinessUsers(context.database.db, {
-            businessId: getBusiness(request).businessId,
+            businessId: business.businessId,
             currentUserId: getUser(request).id,
             now: context.clock.now(),
-            query: request.query,
+            query,
           }),
-        ),
+        );
+      },
     );
 
     app.get(

@@ -604,6 +604,35 @@ describe('changing a role', () => {
     expect(remove.json().errorCode).toBe('LAST_ADMIN');
   });
 
+  it('a member who only reads payment approvals lists the members who can approve, nothing more', async () => {
+    const { businessId, headers, readOnlyRoleId } = await makeSignedInBusiness(t.context);
+    const approver = await makeMember(businessId, await makeRole(businessId, ['PAY_FULL_ACCESS.manage']));
+    await makeMember(businessId, readOnlyRoleId);
+    await invite(headers, businessId, {
+      firstName: 'Ines',
+      lastName: 'Invited',
+      email: uniqueEmail(),
+      roleId: readOnlyRoleId,
+    });
+    const policyReader = await makeMember(
+      businessId,
+      await makeRole(businessId, ['SETTINGS_PAYMENT_APPROVALS.view']),
+    );
+    const res = await get(
+      policyReader.headers,
+      `/business/${businessId}/users?invitations=true&pageSize=100`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = res.json().data.items as { userId: string | null; status: string }[];
+    // The owner (Admin) and the approver; not the read-only member, not the invitation.
+    expect(listed).toHaveLength(2);
+    expect(listed.map((u) => u.userId)).toContain(approver.user.id);
+    expect(listed.every((u) => u.status === 'ACTIVE')).toBe(true);
+    // With neither right: refused.
+    const none = await makeMember(businessId, await makeRole(businessId, ['PAY_INBOX.view']));
+    expect((await get(none.headers, `/business/${businessId}/users`)).statusCode).toBe(403);
+  });
+
   it('user-approval-assignments are empty lists for someone in no group or policy; unknown users 404', async () => {
     const { businessId, headers, owner } = await makeSignedInBusiness(t.context);
     const res = await get(headers, `/business/${businessId}/users/${owner.id}/user-approval-assignments`);
