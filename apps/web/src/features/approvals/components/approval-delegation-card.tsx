@@ -14,6 +14,7 @@ import {
   delegationPhaseOf,
   describeDelegation,
 } from '../utils/delegation';
+import { APPROVALS_TOUR_TARGETS } from './approvals-tour';
 import { DelegationDialog } from './delegation-dialog';
 
 const HEADING_ID = 'approval-delegation-heading';
@@ -159,7 +160,14 @@ export const ApprovalDelegationCard = ({ businessId }: { businessId: string }) =
   }
 
   return (
-    <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={HEADING_ID}>
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p="lg"
+      aria-labelledby={HEADING_ID}
+      data-tour={APPROVALS_TOUR_TARGETS.delegation}
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id={HEADING_ID}>
           {DELEGATION_TEXT.title}

@@ -254,3 +254,100 @@ describe('Approvals tab', () => {
     expect(screen.queryByRole('link', { name: APPROVALS_TEXT.createWorkflow })).not.toBeInTheDocument();
   });
 });
+
+describe('Approvals tour (spec 002 §2 guided tours)', () => {
+  const TOURS = { home: true, 'bill-payments': true, approvals: false, invoices: false };
+  const tourStatus = (approvals: boolean) => ({
+    'GET /user/tour-status': ok({ ...TOURS, approvals }),
+    'POST /user/tour-status': ok({ ...TOURS, approvals: true }),
+  });
+  const TITLES = [
+    'Your approvals at a glance',
+    'Switch views',
+    'Open a payment',
+    'Approve several at once',
+    'Away from work?',
+  ];
+
+  it('starts once the counts and the list have loaded, walks through the page and saves when done', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const listed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = setup({
+      ...tourStatus(false),
+      [`GET ${UNAPPROVED_API}`]: async () => {
+        await listed;
+        return page(AWAITING);
+      },
+    });
+    renderRoutes(routes, PAGE);
+    await screen.findByRole('button', { name: /^Awaiting your approval: / });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /user/tour-status')).toHaveLength(0);
+
+    release();
+    for (const [index, title] of TITLES.entries()) {
+      const step = await screen.findByRole('dialog', { name: title });
+      expect(within(step).getByText(`${index + 1} of ${TITLES.length}`)).toBeInTheDocument();
+      expect(api.callsTo('POST /user/tour-status')).toHaveLength(0);
+      await user.click(
+        within(step).getByRole('button', { name: index === TITLES.length - 1 ? 'Done' : 'Next' }),
+      );
+    }
+    await waitFor(() =>
+      expect(api.bodiesOf('POST /user/tour-status')).toEqual([{ tour: 'approvals', completed: true }]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('points each step at its part of the page', async () => {
+    const user = userEvent.setup();
+    setup(tourStatus(false));
+    renderRoutes(routes, PAGE);
+    const targets = [
+      () => screen.getByRole('button', { name: /^Awaiting your approval: / }).closest('[data-tour]'),
+      () => screen.getByRole('radiogroup', { name: 'Approval views' }),
+      () => screen.getByRole('table', { name: 'Awaiting your approval' }).closest('[data-tour]'),
+      () => screen.getByRole('checkbox', { name: 'Select all payments you can approve on this page' }),
+      () => screen.getByRole('region', { name: 'Away from work?' }),
+    ];
+    for (const [index, title] of TITLES.entries()) {
+      const step = await screen.findByRole('dialog', { name: title });
+      // The step's own element is highlighted (jsdom keeps the earlier ones' class too: no transitions).
+      const element = targets[index]?.();
+      await waitFor(() => expect(element).toHaveClass('driver-active-element'));
+      expect(element).toHaveAttribute('data-tour');
+      await user.click(
+        within(step).getByRole('button', { name: index === TITLES.length - 1 ? 'Done' : 'Next' }),
+      );
+    }
+  });
+
+  it('skips approving and delegating for a member who may only view approvals, and saves when closed', async () => {
+    const user = userEvent.setup();
+    const api = setup(
+      tourStatus(false),
+      makeTestBusiness({ role: 'Viewer', permissions: ['PAY_APPROVE_AND_PAY_BILLS.view'] }),
+    );
+    renderRoutes(routes, PAGE);
+    const step = await screen.findByRole('dialog', { name: 'Your approvals at a glance' });
+    expect(within(step).getByText('1 of 3')).toBeInTheDocument();
+    await user.click(within(step).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(api.bodiesOf('POST /user/tour-status')).toEqual([{ tour: 'approvals', completed: true }]),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Your approvals at a glance' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown again once completed', async () => {
+    const api = setup(tourStatus(true));
+    renderRoutes(routes, PAGE);
+    await table();
+    await waitFor(() => expect(api.callsTo('GET /user/tour-status')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -26,6 +26,7 @@ import { type DataTableColumn, QueryDataTable, type SortState, useTableState } f
 import { ErrorState } from '@/components/error-state';
 import { useApprovalOverview } from '@/components/pay/pay-api';
 import { useBusinessAccess } from '@/lib/business-access';
+import { useGuidedTour } from '@/lib/guided-tour';
 import {
   APPROVAL_VIEWS,
   type ApprovalSortKey,
@@ -35,6 +36,7 @@ import {
 import { approvalColumns } from './approval-columns';
 import { ApprovalDelegationCard } from './approval-delegation-card';
 import { APPROVAL_VIEW_CARDS, ApprovalSummaryCards } from './approval-summary-cards';
+import { APPROVALS_TOUR_STEPS, APPROVALS_TOUR_TARGETS } from './approvals-tour';
 import { BulkApproveDialog } from './bulk-approve-dialog';
 
 /** Spec 002 §5: a search input waits 300 ms. */
@@ -69,6 +71,7 @@ const viewOf = (value: string | null): ApprovalView =>
  * each a server-paged, sorted list with vendor search; a row opens the payment (its approval panel).
  * In 'Awaiting your approval', the rows the member may approve can be ticked and approved together.
  * A member who can approve names a delegate there for while they are away ('Away from work?').
+ * The approvals tour (spec 002 §2) starts once the counts and the list have loaded.
  */
 export function ApprovalsPage() {
   const { businessId = '' } = useParams();
@@ -92,6 +95,11 @@ export function ApprovalsPage() {
   // The dialog keeps the payments it opened with (while it closes, too).
   const [bulkPayments, setBulkPayments] = useState<ApprovePaymentItem[]>([]);
   const [bulkOpen, setBulkOpen] = useState(false);
+  useGuidedTour({
+    tour: 'approvals',
+    steps: APPROVALS_TOUR_STEPS,
+    enabled: canView && overviewQuery.isSuccess && listQuery.isSuccess,
+  });
 
   if (businessQuery.isPending) {
     return (
@@ -140,6 +148,7 @@ export function ApprovalsPage() {
         checked={allOnPage}
         indeterminate={someOnPage && !allOnPage}
         disabled={pageRows.length === 0}
+        data-tour={pageRows.length > 0 ? APPROVALS_TOUR_TARGETS.bulk : undefined}
         onChange={(event) => toggle(pageRows, event.currentTarget.checked)}
       />
     ),
@@ -180,10 +189,13 @@ export function ApprovalsPage() {
 
   return (
     <Stack gap="xl">
-      <ApprovalSummaryCards query={overviewQuery} view={view} onSelect={selectView} />
+      <div data-tour={APPROVALS_TOUR_TARGETS.summary}>
+        <ApprovalSummaryCards query={overviewQuery} view={view} onSelect={selectView} />
+      </div>
       <Group justify="space-between" gap="sm">
         <SegmentedControl
           aria-label="Approval views"
+          data-tour={APPROVALS_TOUR_TARGETS.views}
           value={view}
           onChange={(next) => selectView(viewOf(next))}
           data={APPROVAL_VIEW_CARDS.map((card) => ({ value: card.view, label: card.label }))}
@@ -215,17 +227,19 @@ export function ApprovalsPage() {
           />
         </Group>
       </Group>
-      <QueryDataTable
-        query={listQuery}
-        loadingLabel="Loading approvals"
-        empty={empty}
-        caption={APPROVAL_VIEW_CARDS.find((card) => card.view === view)?.label ?? 'Approvals'}
-        columns={columns}
-        getRowKey={(item) => item.id}
-        pagination={pagination}
-        onRowClick={(item) => void navigate(paths.billPaymentDetail(businessId, item.id))}
-        rowLabel={(item) => `Open payment to ${item.vendor.name} for bill ${item.bill.refNo}`}
-      />
+      <div data-tour={APPROVALS_TOUR_TARGETS.table}>
+        <QueryDataTable
+          query={listQuery}
+          loadingLabel="Loading approvals"
+          empty={empty}
+          caption={APPROVAL_VIEW_CARDS.find((card) => card.view === view)?.label ?? 'Approvals'}
+          columns={columns}
+          getRowKey={(item) => item.id}
+          pagination={pagination}
+          onRowClick={(item) => void navigate(paths.billPaymentDetail(businessId, item.id))}
+          rowLabel={(item) => `Open payment to ${item.vendor.name} for bill ${item.bill.refNo}`}
+        />
+      </div>
       {canApprove ? <ApprovalDelegationCard businessId={businessId} /> : null}
       <BulkApproveDialog
         businessId={businessId}
