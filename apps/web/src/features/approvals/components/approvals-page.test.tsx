@@ -318,7 +318,8 @@ describe('Approvals tour (spec 002 §2 guided tours)', () => {
       const step = await screen.findByRole('dialog', { name: title });
       // The step's own element is highlighted (jsdom keeps the earlier ones' class too: no transitions).
       const element = targets[index]?.();
-      await waitFor(() => expect(element).toHaveClass('driver-active-element'));
+      // The highlight follows the step's dialog; on a loaded machine that can take over a second.
+      await waitFor(() => expect(element).toHaveClass('driver-active-element'), { timeout: 5_000 });
       expect(element).toHaveAttribute('data-tour');
       await user.click(
         within(step).getByRole('button', { name: index === TITLES.length - 1 ? 'Done' : 'Next' }),
