@@ -183,6 +183,11 @@ test('a two-stage policy: a $5,000 payment goes to approval, stage 2 bypass-appr
     expect(res.status(), await res.text()).toBe(201);
     const paymentId = (await res.json()).data.id as string;
     const anaPage = await openAs(browser, ana.session, businessId, `/b/${businessId}/bills/approvals`);
+    // Ana's first visit to the Approvals tab starts its tour: she closes it.
+    const tour = anaPage.getByRole('dialog', { name: 'Your approvals at a glance' });
+    await expect(tour).toBeVisible();
+    await tour.getByRole('button', { name: 'Close' }).click();
+    await expect(tour).toBeHidden();
     const row = anaPage.getByRole('row').filter({ hasText: doubtful.refNo });
     await row.click();
     await expect(anaPage).toHaveURL(new RegExp(`/payment/${paymentId}/detail$`));
