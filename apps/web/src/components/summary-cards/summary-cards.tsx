@@ -22,6 +22,10 @@ export type SummaryCardsProps<K extends string, S> = {
   onSelect: (filter: K | null) => void;
   /** The count under the amount, e.g. '3 bills'. */
   formatCount: (total: number) => string;
+  /** A second click on the selected card clears it (filters); false when a card is a view of its own. */
+  clearable?: boolean;
+  /** Columns from the small breakpoint up (3 by default). */
+  columns?: number;
 };
 
 const money = (amount: number) => formatMoney(toCents(amount));
@@ -33,11 +37,13 @@ export const SummaryCards = <K extends string, S>({
   selected,
   onSelect,
   formatCount,
+  clearable = true,
+  columns = 3,
 }: SummaryCardsProps<K, S>) => {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const summary = query.data;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+    <SimpleGrid cols={columns > 3 ? { base: 1, xs: 2, md: columns } : { base: 1, sm: columns }} spacing="md">
       {cards.map((card) => {
         const bucket = summary ? card.pick(summary) : null;
         const isSelected = selected === card.key;
@@ -48,7 +54,7 @@ export const SummaryCards = <K extends string, S>({
             aria-label={
               bucket ? `${card.label}: ${money(bucket.amount)}, ${formatCount(bucket.total)}` : card.label
             }
-            onClick={() => onSelect(isSelected ? null : card.key)}
+            onClick={() => onSelect(isSelected && clearable ? null : card.key)}
             p="md"
             style={{
               borderRadius: 'var(--mantine-radius-md)',
