@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { addBusinessDays, toCalendarDate } from '@ferry/domain/dates';
 import { newYorkDate } from '@ferry/domain/payments';
 import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import { getDataSecretBox } from '../../platform/crypto/secret-box.js';
@@ -122,6 +123,35 @@ export function createSandboxRails(options: {
   const accountDigest = (routingNumber: string, accountNumber: string) =>
     getDataSecretBox(options.config).digest(`sandbox-bank:${routingNumber}:${accountNumber}`);
 
+  /**
+   * Updates every transfer matching `where`, locking the rows in id order first: two workers updating
+   * overlapping sets at once then wait for each other instead of deadlocking (a plain multi-row UPDATE
+   * locks rows in whatever order its plan visits them). Returns the updated rows.
+   */
+  const updateInIdOrder = (where: SQL | undefined, set: PgUpdateSetSource<typeof sandboxRailsTransfers>) =>
+    db.transaction(async (tx) => {
+      const locked = await tx
+        .select({ id: sandboxRailsTransfers.id })
+        .from(sandboxRailsTransfers)
+        .where(where)
+        .orderBy(asc(sandboxRailsTransfers.id))
+        .for('update');
+      if (locked.length === 0) return [];
+      return tx
+        .update(sandboxRailsTransfers)
+        .set(set)
+        .where(
+          and(
+            where,
+            inArray(
+              sandboxRailsTransfers.id,
+              locked.map((row) => row.id),
+            ),
+          ),
+        )
+        .returning();
+    });
+
   const readOffset = async (): Promise<number> => {
     const [row] = await db.select().from(sandboxRailsClock).where(eq(sandboxRailsClock.id, CLOCK_ID));
     return row?.offsetMs ?? 0;
@@ -175,14 +205,12 @@ export function createSandboxRails(options: {
       });
       const acceptedIds = accepted.map((event) => event.transfer.id);
       if (acceptedIds.length > 0) {
-        await db
-          .update(sandboxRailsTransfers)
-          .set(
-            returned
-              ? { returnEventDeliveredAt: options.clock.now() }
-              : { eventDeliveredAt: options.clock.now() },
-          )
-          .where(inArray(sandboxRailsTransfers.id, acceptedIds));
+        await updateInIdOrder(
+          inArray(sandboxRailsTransfers.id, acceptedIds),
+          returned
+            ? { returnEventDeliveredAt: options.clock.now() }
+            : { eventDeliveredAt: options.clock.now() },
+        );
       }
       return error;
     };
@@ -225,30 +253,27 @@ export function createSandboxRails(options: {
     const today = railsToday(current);
     // Claimed at once: of two concurrent runs, each transfer is settled by exactly one. A test amount
     // planned to fail settles as FAILED with its return code; every other transfer posts.
-    const settled = await db
-      .update(sandboxRailsTransfers)
-      .set({
+    const settled = await updateInIdOrder(
+      and(eq(sandboxRailsTransfers.status, 'PENDING'), lte(sandboxRailsTransfers.settleOn, today)),
+      {
         status: sql`case when ${sandboxRailsTransfers.plannedOutcome} = 'FAIL' then 'FAILED' else 'POSTED' end`,
         returnCode: sql`case when ${sandboxRailsTransfers.plannedOutcome} = 'FAIL' then ${sandboxRailsTransfers.plannedReturnCode} else null end`,
         postedAt: current,
-      })
-      .where(and(eq(sandboxRailsTransfers.status, 'PENDING'), lte(sandboxRailsTransfers.settleOn, today)))
-      .returning();
+      },
+    );
     // Planned returns come back on their day (after they posted).
-    await db
-      .update(sandboxRailsTransfers)
-      .set({
+    await updateInIdOrder(
+      and(
+        eq(sandboxRailsTransfers.status, 'POSTED'),
+        eq(sandboxRailsTransfers.plannedOutcome, 'RETURN'),
+        lte(sandboxRailsTransfers.returnOn, today),
+      ),
+      {
         status: 'RETURNED',
         returnCode: sql`${sandboxRailsTransfers.plannedReturnCode}`,
         returnedAt: current,
-      })
-      .where(
-        and(
-          eq(sandboxRailsTransfers.status, 'POSTED'),
-          eq(sandboxRailsTransfers.plannedOutcome, 'RETURN'),
-          lte(sandboxRailsTransfers.returnOn, today),
-        ),
-      );
+      },
+    );
     await sendAlerts(settled.filter((row) => row.status === 'POSTED'));
     await deliverEvents();
     return settled.length;
