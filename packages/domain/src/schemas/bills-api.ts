@@ -42,19 +42,17 @@ export const BILL_LIMITS = {
   maxIdsPerCall: 100,
 } as const;
 
-export const BILL_MESSAGES = {
-  vendorRequired: 'Vendor is required.',
-  referenceRequired: 'Bill number is required.',
+/**
+ * The messages bills and invoices share (references, dates, terms, lines, discount, tax, memo,
+ * attachments, drafts, list filters). Each document's own messages add its names to these.
+ */
+export const DOCUMENT_FORM_MESSAGES = {
   referenceTooLong: PAYMENT_FORM_MESSAGES.referenceTooLong,
   referenceInvalid: PAYMENT_FORM_MESSAGES.referenceInvalid,
-  referenceTaken: 'A bill with this number already exists for this vendor.',
-  billDateRequired: 'Bill date is required.',
   invalidDate: 'Please enter a valid date.',
   dueDateRequired: 'Due date is required for custom payment terms.',
-  dueBeforeBill: 'Due date cannot be before the bill date.',
   paymentTermInvalid: 'Please select a valid payment term.',
   linesRequired: 'Add at least one line item.',
-  linesTooMany: `A bill can have at most ${BILL_LIMITS.maxLines} line items.`,
   lineTarget: 'Select an item or an account.',
   lineOneTarget: 'Select either an item or an account, not both.',
   quantityInvalid: 'Quantity must be greater than 0.',
@@ -65,51 +63,80 @@ export const BILL_MESSAGES = {
   discountPercent: 'Discount percent must be between 0 and 100.',
   discountAboveSubtotal: 'Discount cannot be greater than the subtotal.',
   taxInvalid: 'Tax must be 0 or more, with at most 2 decimals.',
-  amountMin: 'Bill amount must be at least $1.00.',
-  amountMax: 'Bill amount cannot exceed $999,999,999.99.',
   memoTooLong: `Memo cannot exceed ${BILL_LIMITS.memoMax} characters.`,
   attachmentsLimit: DOCUMENT_MESSAGES.limit,
   invalidFile: DOCUMENT_MESSAGES.invalidFile,
-  billNotFound: 'Bill not found.',
   draftNotFound: 'Draft not found.',
   attachmentNotFound: 'Attachment not found.',
   itemNotFound: 'Item not found.',
   accountNotFound: 'Account not found.',
-  accountNotExpense: 'Bills can only be booked to expense accounts.',
-  notEditable: 'This bill has payments and can no longer be edited.',
   balanceInvalid: 'Balance must be a range like 10-500.',
   dateRangeOrder: 'The start date must not be after the end date.',
 } as const;
+
+export const BILL_MESSAGES = {
+  ...DOCUMENT_FORM_MESSAGES,
+  vendorRequired: 'Vendor is required.',
+  referenceRequired: 'Bill number is required.',
+  referenceTaken: 'A bill with this number already exists for this vendor.',
+  billDateRequired: 'Bill date is required.',
+  dueBeforeBill: 'Due date cannot be before the bill date.',
+  linesTooMany: `A bill can have at most ${BILL_LIMITS.maxLines} line items.`,
+  amountMin: 'Bill amount must be at least $1.00.',
+  amountMax: 'Bill amount cannot exceed $999,999,999.99.',
+  billNotFound: 'Bill not found.',
+  accountNotExpense: 'Bills can only be booked to expense accounts.',
+  notEditable: 'This bill has payments and can no longer be edited.',
+} as const;
+
+/** The messages of one document kind that the shared request schema needs. */
+export interface DocumentRequestMessages {
+  referenceRequired: string;
+  dueBeforeDocument: string;
+  linesTooMany: string;
+  amountMin: string;
+  amountMax: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 // ---------------------------------------------------------------------------------------------
 
 const ID = /^[0-9a-f]{24}$/;
-const idSchema = (message: string) => z.string({ error: message }).trim().regex(ID, { error: message });
+export const documentIdSchema = (message: string) =>
+  z.string({ error: message }).trim().regex(ID, { error: message });
 
 /** A calendar date 'YYYY-MM-DD'. */
-export const billDateSchema = (requiredMessage: string) =>
+export const documentDateSchema = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage })
     .refine(isCalendarDate, { error: BILL_MESSAGES.invalidDate });
 
-/** Bill number: required, at most 21 characters of letters, digits, & - _ . and space (spec 002 §5). */
-export const billReferenceSchema = z
-  .string({ error: BILL_MESSAGES.referenceRequired })
-  .superRefine((value, ctx) => {
-    const message =
-      value.trim() === ''
-        ? BILL_MESSAGES.referenceRequired
-        : firstTextError(value.trim(), {
-            max: { length: BILL_LIMITS.referenceMax, message: BILL_MESSAGES.referenceTooLong },
-            pattern: { regex: /^[A-Za-z0-9&\-_. ]+$/, message: BILL_MESSAGES.referenceInvalid },
-          });
-    if (message) ctx.addIssue({ code: 'custom', message });
-  })
-  .transform((value) => value.trim());
+export const billDateSchema = documentDateSchema;
+
+/**
+ * A bill or invoice number: required, at most 21 characters of letters, digits, & - _ . and space
+ * (spec 002 §5).
+ */
+export const documentReferenceSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .superRefine((value, ctx) => {
+      const message =
+        value.trim() === ''
+          ? requiredMessage
+          : firstTextError(value.trim(), {
+              max: { length: BILL_LIMITS.referenceMax, message: DOCUMENT_FORM_MESSAGES.referenceTooLong },
+              pattern: { regex: /^[A-Za-z0-9&\-_. ]+$/, message: DOCUMENT_FORM_MESSAGES.referenceInvalid },
+            });
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((value) => value.trim());
+
+/** Bill number (spec 002 §5). */
+export const billReferenceSchema = documentReferenceSchema(BILL_MESSAGES.referenceRequired);
 
 /** A decimal amount (number or text) of at least 0 with at most 2 places, as cents. */
 const nonNegativeCents = (message: string) =>
@@ -245,73 +272,106 @@ export const computeBillTotals = (input: {
   };
 };
 
+/** The fields a bill and an invoice request share (everything but the party and the document date). */
+export const documentRequestFields = (messages: DocumentRequestMessages) => ({
+  refNo: documentReferenceSchema(messages.referenceRequired),
+  dueDate: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isCalendarDate(v), { error: DOCUMENT_FORM_MESSAGES.invalidDate })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  paymentTerm: z
+    .enum(PAYMENT_TERM_VALUES, { error: DOCUMENT_FORM_MESSAGES.paymentTermInvalid })
+    .default(DEFAULT_PAYMENT_TERM),
+  lines: z
+    .array(billLineRequestSchema, { error: DOCUMENT_FORM_MESSAGES.linesRequired })
+    .min(1, { error: DOCUMENT_FORM_MESSAGES.linesRequired })
+    .max(BILL_LIMITS.maxLines, { error: messages.linesTooMany }),
+  discount: billDiscountRequestSchema.nullish(),
+  taxAmount: nonNegativeCents(DOCUMENT_FORM_MESSAGES.taxInvalid).nullish(),
+  memo: z
+    .string()
+    .max(BILL_LIMITS.memoMax, { error: DOCUMENT_FORM_MESSAGES.memoTooLong })
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+  attachmentIds: z
+    .array(z.string().trim().regex(ID, { error: DOCUMENT_FORM_MESSAGES.attachmentNotFound }))
+    .max(BILL_LIMITS.maxAttachments, { error: DOCUMENT_FORM_MESSAGES.attachmentsLimit })
+    .default([]),
+  draftId: z.string().trim().regex(ID, { error: DOCUMENT_FORM_MESSAGES.draftNotFound }).nullish(),
+});
+
+interface DocumentRequestCore {
+  dueDate: string | null;
+  paymentTerm: PaymentTerm;
+  lines: { quantity: number; unitPrice: number }[];
+  discount?: { type: DiscountType; value: number } | null | undefined;
+  taxAmount?: number | null | undefined;
+}
+
+/**
+ * The checks and totals every document request ends with: the due date (given, or from the term), not
+ * before the document date; the discount not above the subtotal; the amount between $1 and the maximum.
+ * Adds `dueDate` and `totals`, or reports the first problem.
+ */
+export const finishDocumentRequest = <T extends DocumentRequestCore>(
+  doc: T,
+  documentDate: string,
+  ctx: z.RefinementCtx,
+  messages: DocumentRequestMessages,
+): (T & { dueDate: string; totals: BillTotals }) | typeof z.NEVER => {
+  const dueDate = doc.dueDate ?? (documentDate ? dueDateForTerm(documentDate, doc.paymentTerm) : null);
+  if (!dueDate) {
+    ctx.addIssue({ code: 'custom', message: DOCUMENT_FORM_MESSAGES.dueDateRequired, path: ['dueDate'] });
+    return z.NEVER;
+  }
+  if (toDayNumber(dueDate) < toDayNumber(documentDate)) {
+    ctx.addIssue({ code: 'custom', message: messages.dueBeforeDocument, path: ['dueDate'] });
+    return z.NEVER;
+  }
+  const totals = computeBillTotals({
+    lines: doc.lines.map((l) => ({ quantityE4: l.quantity, unitPriceCents: l.unitPrice })),
+    discount: doc.discount,
+    taxCents: doc.taxAmount,
+  });
+  if (totals.discountCents > totals.subtotalCents) {
+    ctx.addIssue({
+      code: 'custom',
+      message: DOCUMENT_FORM_MESSAGES.discountAboveSubtotal,
+      path: ['discount', 'value'],
+    });
+    return z.NEVER;
+  }
+  if (totals.amountCents < MIN_AMOUNT_CENTS) {
+    ctx.addIssue({ code: 'custom', message: messages.amountMin, path: ['lines'] });
+    return z.NEVER;
+  }
+  if (
+    [totals.subtotalCents, totals.amountCents, ...totals.lineAmountsCents].some((c) => c > MAX_AMOUNT_CENTS)
+  ) {
+    ctx.addIssue({ code: 'custom', message: messages.amountMax, path: ['lines'] });
+    return z.NEVER;
+  }
+  return { ...doc, dueDate, totals };
+};
+
+const BILL_REQUEST_MESSAGES: DocumentRequestMessages = {
+  referenceRequired: BILL_MESSAGES.referenceRequired,
+  dueBeforeDocument: BILL_MESSAGES.dueBeforeBill,
+  linesTooMany: BILL_MESSAGES.linesTooMany,
+  amountMin: BILL_MESSAGES.amountMin,
+  amountMax: BILL_MESSAGES.amountMax,
+};
+
 /** POST bills and PATCH bills/{billId}: amounts parsed to cents, quantities to ten-thousandths. */
 export const billRequestSchema = z
   .object({
-    vendorId: idSchema(BILL_MESSAGES.vendorRequired),
-    refNo: billReferenceSchema,
-    billDate: billDateSchema(BILL_MESSAGES.billDateRequired),
-    dueDate: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || isCalendarDate(v), { error: BILL_MESSAGES.invalidDate })
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    paymentTerm: z
-      .enum(PAYMENT_TERM_VALUES, { error: BILL_MESSAGES.paymentTermInvalid })
-      .default(DEFAULT_PAYMENT_TERM),
-    lines: z
-      .array(billLineRequestSchema, { error: BILL_MESSAGES.linesRequired })
-      .min(1, { error: BILL_MESSAGES.linesRequired })
-      .max(BILL_LIMITS.maxLines, { error: BILL_MESSAGES.linesTooMany }),
-    discount: billDiscountRequestSchema.nullish(),
-    taxAmount: nonNegativeCents(BILL_MESSAGES.taxInvalid).nullish(),
-    memo: z
-      .string()
-      .max(BILL_LIMITS.memoMax, { error: BILL_MESSAGES.memoTooLong })
-      .nullish()
-      .transform((v) => (v?.trim() ? v.trim() : null)),
-    attachmentIds: z
-      .array(z.string().trim().regex(ID, { error: BILL_MESSAGES.attachmentNotFound }))
-      .max(BILL_LIMITS.maxAttachments, { error: BILL_MESSAGES.attachmentsLimit })
-      .default([]),
-    draftId: z.string().trim().regex(ID, { error: BILL_MESSAGES.draftNotFound }).nullish(),
+    vendorId: documentIdSchema(BILL_MESSAGES.vendorRequired),
+    billDate: documentDateSchema(BILL_MESSAGES.billDateRequired),
+    ...documentRequestFields(BILL_REQUEST_MESSAGES),
   })
-  .transform((bill, ctx) => {
-    const dueDate = bill.dueDate ?? (bill.billDate ? dueDateForTerm(bill.billDate, bill.paymentTerm) : null);
-    if (!dueDate) {
-      ctx.addIssue({ code: 'custom', message: BILL_MESSAGES.dueDateRequired, path: ['dueDate'] });
-      return z.NEVER;
-    }
-    if (toDayNumber(dueDate) < toDayNumber(bill.billDate)) {
-      ctx.addIssue({ code: 'custom', message: BILL_MESSAGES.dueBeforeBill, path: ['dueDate'] });
-      return z.NEVER;
-    }
-    const totals = computeBillTotals({
-      lines: bill.lines.map((l) => ({ quantityE4: l.quantity, unitPriceCents: l.unitPrice })),
-      discount: bill.discount,
-      taxCents: bill.taxAmount,
-    });
-    if (totals.discountCents > totals.subtotalCents) {
-      ctx.addIssue({
-        code: 'custom',
-        message: BILL_MESSAGES.discountAboveSubtotal,
-        path: ['discount', 'value'],
-      });
-      return z.NEVER;
-    }
-    if (totals.amountCents < MIN_AMOUNT_CENTS) {
-      ctx.addIssue({ code: 'custom', message: BILL_MESSAGES.amountMin, path: ['lines'] });
-      return z.NEVER;
-    }
-    if (
-      [totals.subtotalCents, totals.amountCents, ...totals.lineAmountsCents].some((c) => c > MAX_AMOUNT_CENTS)
-    ) {
-      ctx.addIssue({ code: 'custom', message: BILL_MESSAGES.amountMax, path: ['lines'] });
-      return z.NEVER;
-    }
-    return { ...bill, dueDate, totals };
-  });
+  .transform((bill, ctx) => finishDocumentRequest(bill, bill.billDate, ctx, BILL_REQUEST_MESSAGES));
 export type BillRequest = z.input<typeof billRequestSchema>;
 export type ParsedBillRequest = z.output<typeof billRequestSchema>;
 
@@ -390,11 +450,11 @@ export type BillView = z.infer<typeof billViewSchema>;
 
 export const nextReferenceSchema = z.object({ refNo: z.string() });
 
-const summaryBucket = z.object({ amount: z.number(), total: z.number().int() });
+export const summaryBucketSchema = z.object({ amount: z.number(), total: z.number().int() });
 export const billsDueSummarySchema = z.object({
-  totalOutstanding: summaryBucket,
-  dueInNext7Days: summaryBucket,
-  overdue: summaryBucket,
+  totalOutstanding: summaryBucketSchema,
+  dueInNext7Days: summaryBucketSchema,
+  overdue: summaryBucketSchema,
   /** The business date the buckets were computed for (America/New_York). */
   today: z.string(),
 });
@@ -407,7 +467,7 @@ export const billPdfLinkSchema = z.object({ fileUrl: z.string() });
 // ---------------------------------------------------------------------------------------------
 
 /** A status filter (one or a comma list) in any spelling: 'PAID', 'paused', 'partial_paid'. */
-const statusListQuery = z
+export const documentStatusListQuery = z
   .string()
   .optional()
   .transform((value, ctx) => {
@@ -437,7 +497,7 @@ export const BILL_STATUS_QUERY_ALIASES: Record<string, BillInvoiceStatus[]> = {
   IN_APPROVAL: ['pending'],
 };
 
-const pageQuery = {
+export const documentPageQuery = {
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
@@ -446,7 +506,7 @@ const pageQuery = {
 export const BILL_SORT_KEYS = ['date', 'dueDate', 'amount', 'balance', 'refNo', 'vendorName'] as const;
 export type BillSortKey = (typeof BILL_SORT_KEYS)[number];
 
-const optionalId = z
+export const optionalIdQuery = z
   .string()
   .trim()
   .optional()
@@ -454,17 +514,17 @@ const optionalId = z
 
 /** GET due-bills (spec 002 §7; defaults §9: page 1, size 10, sort date descending). */
 export const dueBillsQuerySchema = z.object({
-  ...pageQuery,
+  ...documentPageQuery,
   sortBy: z.enum(BILL_SORT_KEYS).default('date'),
-  vendorId: optionalId,
+  vendorId: optionalIdQuery,
   billSummaryType: z.enum(SUMMARY_FILTERS).optional(),
   dateRange: z.enum(DUE_DATE_FILTERS).optional(),
-  status: statusListQuery,
+  status: documentStatusListQuery,
   searchTerm: z.string().trim().max(BILL_LIMITS.searchMax).optional(),
 });
 export type DueBillsQuery = z.infer<typeof dueBillsQuerySchema>;
 
-const optionalDate = z
+export const optionalDateQuery = z
   .string()
   .trim()
   .optional()
@@ -472,7 +532,7 @@ const optionalDate = z
   .transform((v) => (v ? v : undefined));
 
 /** 'min-max' in decimal dollars ('10-500', '10-', '-500') to a cents range. */
-const balanceRangeQuery = z
+export const balanceRangeQuery = z
   .string()
   .optional()
   .transform((value, ctx) => {
@@ -490,7 +550,7 @@ const balanceRangeQuery = z
     }
   });
 
-const idListQuery = z
+export const idListQuery = z
   .string()
   .optional()
   .transform((v) =>
@@ -504,26 +564,34 @@ const idListQuery = z
 export const PAID_STATUSES = ['PAID', 'UNPAID', 'PARTIAL_PAID'] as const;
 
 /** GET accounting/bills: every bill of the business (spec 002 §7 and §5 "Bills list filters"). */
+/** The filters of GET accounting/bills and GET accounting/invoices, all but the sort key. */
+export const accountingDocumentsQueryFields = {
+  ...documentPageQuery,
+  pageSize: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+  searchTerm: z.string().trim().max(BILL_LIMITS.searchMax).optional(),
+  startDate: optionalDateQuery,
+  endDate: optionalDateQuery,
+  contactId: optionalIdQuery,
+  paidStatus: z.enum(PAID_STATUSES).optional(),
+  status: documentStatusListQuery,
+  balance: balanceRangeQuery,
+  /** Item or chart account ids (comma list): documents with a line on any of them. */
+  lineItems: idListQuery,
+};
+
+/** The start of a date range must not be after its end. */
+export const checkDateRangeOrder = (
+  q: { startDate?: string | undefined; endDate?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (q.startDate && q.endDate && q.startDate > q.endDate) {
+    ctx.addIssue({ code: 'custom', message: DOCUMENT_FORM_MESSAGES.dateRangeOrder, path: ['startDate'] });
+  }
+};
+
 export const accountingBillsQuerySchema = z
-  .object({
-    ...pageQuery,
-    pageSize: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
-    sortBy: z.enum(BILL_SORT_KEYS).default('date'),
-    searchTerm: z.string().trim().max(BILL_LIMITS.searchMax).optional(),
-    startDate: optionalDate,
-    endDate: optionalDate,
-    contactId: optionalId,
-    paidStatus: z.enum(PAID_STATUSES).optional(),
-    status: statusListQuery,
-    balance: balanceRangeQuery,
-    /** Item or chart account ids (comma list): bills with a line on any of them. */
-    lineItems: idListQuery,
-  })
-  .superRefine((q, ctx) => {
-    if (q.startDate && q.endDate && q.startDate > q.endDate) {
-      ctx.addIssue({ code: 'custom', message: BILL_MESSAGES.dateRangeOrder, path: ['startDate'] });
-    }
-  });
+  .object({ ...accountingDocumentsQueryFields, sortBy: z.enum(BILL_SORT_KEYS).default('date') })
+  .superRefine(checkDateRangeOrder);
 export type AccountingBillsQuery = z.infer<typeof accountingBillsQuerySchema>;
 
 export const multipleBillsQuerySchema = z.object({ billIds: idListQuery });
@@ -533,10 +601,8 @@ export const multipleBillsQuerySchema = z.object({ billIds: idListQuery });
 // ---------------------------------------------------------------------------------------------
 
 /** What the create form holds while unfinished: every field optional, nothing checked but shape and size. */
-export const billDraftPayloadSchema = z.object({
-  vendorId: z.string().max(24).nullish(),
+export const documentDraftPayloadFields = (linesTooMany: string) => ({
   refNo: z.string().max(50).nullish(),
-  billDate: z.string().max(10).nullish(),
   dueDate: z.string().max(10).nullish(),
   paymentTerm: z.enum(PAYMENT_TERM_VALUES).nullish(),
   lines: z
@@ -549,7 +615,7 @@ export const billDraftPayloadSchema = z.object({
         unitPrice: z.union([z.number(), z.string().max(20)]).nullish(),
       }),
     )
-    .max(BILL_LIMITS.maxLines, { error: BILL_MESSAGES.linesTooMany })
+    .max(BILL_LIMITS.maxLines, { error: linesTooMany })
     .nullish(),
   discount: z
     .object({ type: z.enum(DISCOUNT_TYPES), value: z.union([z.number(), z.string().max(20)]).nullish() })
@@ -558,17 +624,25 @@ export const billDraftPayloadSchema = z.object({
   memo: z.string().max(BILL_LIMITS.memoMax, { error: BILL_MESSAGES.memoTooLong }).nullish(),
   attachmentIds: z.array(z.string().max(24)).max(BILL_LIMITS.maxAttachments).nullish(),
 });
+
+export const billDraftPayloadSchema = z.object({
+  vendorId: z.string().max(24).nullish(),
+  billDate: z.string().max(10).nullish(),
+  ...documentDraftPayloadFields(BILL_MESSAGES.linesTooMany),
+});
 export type BillDraftPayload = z.infer<typeof billDraftPayloadSchema>;
 
-export const billDraftViewSchema = z
-  .object({
+/** A saved draft: its payload and who saved it when. */
+export const documentDraftView = <P extends z.ZodType>(payload: P) =>
+  z.object({
     id: z.string(),
-    payload: billDraftPayloadSchema,
+    payload,
     createdBy: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
-  })
-  .meta({ id: 'BillDraft' });
+  });
+
+export const billDraftViewSchema = documentDraftView(billDraftPayloadSchema).meta({ id: 'BillDraft' });
 export type BillDraftView = z.infer<typeof billDraftViewSchema>;
 
 // ---------------------------------------------------------------------------------------------
