@@ -8,6 +8,7 @@ export * from '../../modules/bills/tables.js';
 export * from '../../modules/businesses/tables.js';
 export * from '../../modules/cards/tables.js';
 export * from '../../modules/contacts/tables.js';
+export * from '../../modules/invoices/tables.js';
 export * from '../../modules/ledger/tables.js';
 export * from '../../modules/notifications/tables.js';
 export * from '../../modules/otp/tables.js';
