@@ -1,4 +1,5 @@
-import { type AccountingItemView, BILL_LIMITS, type ChartAccountView, formatMoney } from '@ferry/domain';
+import type { AccountingItemView, ChartAccountView } from '@ferry/domain';
+import { formatMoney } from '@ferry/domain';
 import {
   ActionIcon,
   Button,
@@ -11,30 +12,36 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { BillFormErrors, BillLineForm } from '../utils/bill-form';
+import type { DocumentFormErrors, DocumentLineForm } from './document-form';
 
-export type BillLinesFieldProps = {
-  lines: BillLineForm[];
+export type DocumentLinesFieldProps = {
+  lines: DocumentLineForm[];
   lineAmountsCents: number[];
   items: AccountingItemView[];
   accounts: ChartAccountView[];
-  errors: BillFormErrors;
-  onChange: (index: number, patch: Partial<BillLineForm>) => void;
+  errors: DocumentFormErrors;
+  /** The kind's limits (BILL_LIMITS, INVOICE_LIMITS). */
+  limits: { maxLines: number; descriptionMax: number };
+  onChange: (index: number, patch: Partial<DocumentLineForm>) => void;
   onAdd: () => void;
   onRemove: (index: number) => void;
 };
 
-/** The bill's line items: an item or an expense account, description, quantity, unit price, amount. */
-export const BillLinesField = ({
+/**
+ * A bill's or an invoice's line items: an item or an account (expense accounts and purchased items for
+ * bills, income accounts and items sold for invoices), description, quantity, unit price, amount.
+ */
+export const DocumentLinesField = ({
   lines,
   lineAmountsCents,
   items,
   accounts,
   errors,
+  limits,
   onChange,
   onAdd,
   onRemove,
-}: BillLinesFieldProps) => {
+}: DocumentLinesFieldProps) => {
   const targets = [
     { group: 'Items', items: items.map((item) => ({ value: `item:${item.id}`, label: item.name })) },
     {
@@ -44,11 +51,11 @@ export const BillLinesField = ({
   ];
   return (
     <Stack gap="xs">
-      <Text fw={600} id="bill-lines-label">
+      <Text fw={600} id="document-lines-label">
         Line items
       </Text>
       <Table.ScrollContainer minWidth={720} type="native">
-        <Table verticalSpacing="xs" aria-labelledby="bill-lines-label">
+        <Table verticalSpacing="xs" aria-labelledby="document-lines-label">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w="26%">Item / Account</Table.Th>
@@ -85,7 +92,7 @@ export const BillLinesField = ({
                     <TextInput
                       aria-label={`Line ${n} description`}
                       value={line.description}
-                      maxLength={BILL_LIMITS.descriptionMax}
+                      maxLength={limits.descriptionMax}
                       onChange={(e) => onChange(index, { description: e.currentTarget.value })}
                       error={errors[`lines.${index}.description`]}
                     />
@@ -143,7 +150,7 @@ export const BillLinesField = ({
           size="xs"
           leftSection={<IconPlus size={14} aria-hidden />}
           onClick={onAdd}
-          disabled={lines.length >= BILL_LIMITS.maxLines}
+          disabled={lines.length >= limits.maxLines}
         >
           Add line
         </Button>
