@@ -136,6 +136,11 @@ export const invoiceListItemSchema = billListItemSchema
     createdAt: true,
   })
   .extend({
+    /**
+     * The customer; `onNetwork` when it is linked to a business on the Ferry network (only then can a
+     * payment request be sent to it).
+     */
+    contact: billListItemSchema.shape.contact.extend({ onNetwork: z.boolean() }),
     customerName: z.string(),
     invoiceDate: z.string(),
     status: invoiceStatusSchema,
