@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  type MarkAsPaidRequest,
   markAsPaidAmountSchema,
   PAYMENT_FORM_MESSAGES,
   PAYMENT_MESSAGES,
@@ -8,7 +9,7 @@ import {
   sanitizeMarkAsPaidAmountInput,
   toCents,
 } from '@ferry/domain';
-import { Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar } from '@tabler/icons-react';
@@ -17,7 +18,7 @@ import { Dialog } from '@/components/dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { useMarkBillAsPaid, usePayerBankAccounts } from './pay-api';
-import { bankOptionLabel } from './pay-from';
+import { bankOptionLabel, isUsableBank } from './pay-from';
 import { localToday } from './process-date';
 import { useSubmissionKey } from './use-submission-key';
 
@@ -25,6 +26,34 @@ export const MARKED_AS_PAID_MESSAGE = 'Marked as paid successfully.';
 
 /** The bill being marked: its due amount is what is left unscheduled. */
 export type MarkAsPaidBill = { id: string; refNo: string; vendorName: string; unScheduledBalance: number };
+
+/** A bill or an invoice being marked as paid: who it is with and what is due on it (decimal dollars). */
+export type MarkAsPaidDocument = { id: string; refNo: string; contactName: string; dueAmount: number };
+
+export type MarkAsPaidKind = 'bill' | 'invoice';
+
+/** Saves the request with its Idempotency-Key (rejects with the API's error). */
+export type MarkAsPaidSubmit = {
+  run: (body: MarkAsPaidRequest, idempotencyKey: string) => Promise<unknown>;
+  pending: boolean;
+};
+
+/** Spec 002 §5: the account a bill was paid from; for invoices, the business's receiving bank. */
+const KIND_TEXT: Record<MarkAsPaidKind, { title: string; account: string; placeholder: string }> = {
+  bill: {
+    title: 'Mark Bill as Paid',
+    account: 'Payment account',
+    placeholder: 'Select the account it was paid from',
+  },
+  invoice: {
+    title: 'Mark Invoice as Paid',
+    account: 'Receiving bank',
+    placeholder: 'Select the bank it was received in',
+  },
+};
+
+/** The tooltip of 'Mark as paid' while an invoice has no receiving bank chosen (spec 002 §5). */
+export const RECEIVING_BANK_TOOLTIP = 'Select a receiving bank to mark as paid.';
 
 type Errors = Partial<Record<'date' | 'amount' | 'account', string>>;
 
@@ -52,25 +81,86 @@ export type MarkAsPaidDialogProps = {
  * amount (up to 6 decimals typed, commas stripped, rounded to 2 on blur, at least $1 and at most the due),
  * and the account it was paid from. `PATCH mark-bill-as-paid` with an Idempotency-Key; no money moves.
  */
-export const MarkAsPaidDialog = ({ opened, onClose, businessId, bill }: MarkAsPaidDialogProps) => (
-  <Dialog opened={opened} onClose={onClose} title="Mark Bill as Paid">
-    {bill ? <MarkAsPaidForm key={bill.id} businessId={businessId} bill={bill} onDone={onClose} /> : null}
+export const MarkAsPaidDialog = ({ opened, onClose, businessId, bill }: MarkAsPaidDialogProps) => {
+  const markAsPaid = useMarkBillAsPaid(businessId);
+  return (
+    <MarkDocumentAsPaidDialog
+      opened={opened}
+      onClose={onClose}
+      businessId={businessId}
+      kind="bill"
+      document={
+        bill
+          ? {
+              id: bill.id,
+              refNo: bill.refNo,
+              contactName: bill.vendorName,
+              dueAmount: bill.unScheduledBalance,
+            }
+          : null
+      }
+      submit={{
+        run: (body, idempotencyKey) => markAsPaid.mutateAsync({ body, idempotencyKey }),
+        pending: markAsPaid.isPending,
+      }}
+    />
+  );
+};
+
+export type MarkDocumentAsPaidDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  businessId: string;
+  kind: MarkAsPaidKind;
+  document: MarkAsPaidDocument | null;
+  submit: MarkAsPaidSubmit;
+};
+
+/**
+ * 'Mark Bill/Invoice as Paid' (spec 002 §2, §4, §5): payment date (not in the future), the due amount or
+ * another amount, and the account — for a bill the one it was paid from, for an invoice the business's
+ * verified bank it was received in ('Mark as paid' stays disabled with the tooltip 'Select a receiving
+ * bank to mark as paid.' until one is chosen). No money moves.
+ */
+export const MarkDocumentAsPaidDialog = ({
+  opened,
+  onClose,
+  businessId,
+  kind,
+  document,
+  submit,
+}: MarkDocumentAsPaidDialogProps) => (
+  <Dialog opened={opened} onClose={onClose} title={KIND_TEXT[kind].title}>
+    {document ? (
+      <MarkAsPaidForm
+        key={document.id}
+        businessId={businessId}
+        kind={kind}
+        document={document}
+        submit={submit}
+        onDone={onClose}
+      />
+    ) : null}
   </Dialog>
 );
 
 const MarkAsPaidForm = ({
   businessId,
-  bill,
+  kind,
+  document,
+  submit: markAsPaid,
   onDone,
 }: {
   businessId: string;
-  bill: MarkAsPaidBill;
+  kind: MarkAsPaidKind;
+  document: MarkAsPaidDocument;
+  submit: MarkAsPaidSubmit;
   onDone: () => void;
 }) => {
   const today = useMemo(localToday, []);
-  const dueCents = toCents(bill.unScheduledBalance.toFixed(2));
+  const dueCents = toCents(document.dueAmount.toFixed(2));
   const banksQuery = usePayerBankAccounts(businessId);
-  const markAsPaid = useMarkBillAsPaid(businessId);
+  const text = KIND_TEXT[kind];
   const submissionKey = useSubmissionKey();
   const [date, setDate] = useState(today);
   const [choice, setChoice] = useState<'due' | 'other'>('due');
@@ -92,7 +182,8 @@ const MarkAsPaidForm = ({
       const message = otherAmountMessage(roundMarkAsPaidAmount(other), dueCents);
       if (message) found.amount = message;
     }
-    if (!accountId) found.account = PAYMENT_MESSAGES.markPaidAccountRequired;
+    if (!accountId)
+      found.account = kind === 'invoice' ? RECEIVING_BANK_TOOLTIP : PAYMENT_MESSAGES.markPaidAccountRequired;
     return found;
   };
 
@@ -104,47 +195,46 @@ const MarkAsPaidForm = ({
     if (Object.keys(found).length > 0 || !accountId) return;
     const cents = choice === 'due' ? dueCents : (parseTypedAmount(other) ?? 0);
     const body = {
-      id: bill.id,
+      id: document.id,
       amount: (cents / 100).toFixed(2),
       date,
       paymentInstrumentId: accountId,
-      type: 'bill' as const,
+      type: kind,
     };
-    markAsPaid.mutate(
-      { body, idempotencyKey: submissionKey.keyFor(body) },
-      {
-        onSuccess: () => {
-          submissionKey.reset();
-          notifications.show({ color: 'teal', message: MARKED_AS_PAID_MESSAGE });
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error)) {
-            const found: Errors = {};
-            for (const e of error.errors) {
-              const field = e.field?.split('.').at(-1);
-              if (field === 'amount') found.amount = e.message;
-              else if (field === 'date') found.date = e.message;
-              else if (field === 'paymentInstrumentId') found.account = e.message;
-            }
-            if (Object.keys(found).length > 0) {
-              setErrors(found);
-              return;
-            }
+    markAsPaid.run(body, submissionKey.keyFor(body)).then(
+      () => {
+        submissionKey.reset();
+        notifications.show({ color: 'teal', message: MARKED_AS_PAID_MESSAGE });
+        onDone();
+      },
+      (error: unknown) => {
+        if (isApiError(error)) {
+          const found: Errors = {};
+          for (const e of error.errors) {
+            const field = e.field?.split('.').at(-1);
+            if (field === 'amount') found.amount = e.message;
+            else if (field === 'date') found.date = e.message;
+            else if (field === 'paymentInstrumentId') found.account = e.message;
           }
-          setFormError(getErrorMessage(error));
-        },
+          if (Object.keys(found).length > 0) {
+            setErrors(found);
+            return;
+          }
+        }
+        setFormError(getErrorMessage(error));
       },
     );
   };
 
-  const banks = banksQuery.data ?? [];
+  // An invoice is received only in a verified bank of the business (spec 002 §5).
+  const banks = (banksQuery.data ?? []).filter((bank) => kind === 'bill' || isUsableBank(bank));
+  const needsBank = kind === 'invoice' && !accountId;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Mark bill as paid">
+    <form onSubmit={submit} noValidate aria-label={`Mark ${kind} as paid`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {bill.vendorName} · Ref# {bill.refNo}
+          {document.contactName} · Ref# {document.refNo}
         </Text>
         <DatePickerInput
           label="Payment date"
@@ -198,11 +288,9 @@ const MarkAsPaidForm = ({
           />
         ) : null}
         <Select
-          label="Payment account"
+          label={text.account}
           withAsterisk
-          placeholder={
-            banksQuery.isPending ? 'Loading your accounts…' : 'Select the account it was paid from'
-          }
+          placeholder={banksQuery.isPending ? 'Loading your accounts…' : text.placeholder}
           data={banks.map((bank) => ({ value: bank.paymentInstrumentId, label: bankOptionLabel(bank) }))}
           value={accountId}
           onChange={(next) => {
@@ -217,12 +305,22 @@ const MarkAsPaidForm = ({
         />
         <ErrorAlert>{formError}</ErrorAlert>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={markAsPaid.isPending}>
+          <Button variant="default" onClick={onDone} disabled={markAsPaid.pending}>
             Cancel
           </Button>
-          <Button type="submit" loading={markAsPaid.isPending}>
-            Mark as paid
-          </Button>
+          <Tooltip label={RECEIVING_BANK_TOOLTIP} disabled={!needsBank} withinPortal>
+            <Button
+              type="submit"
+              loading={markAsPaid.pending}
+              data-disabled={needsBank || undefined}
+              aria-disabled={needsBank || undefined}
+              onClick={(event) => {
+                if (needsBank) event.preventDefault();
+              }}
+            >
+              Mark as paid
+            </Button>
+          </Tooltip>
         </Group>
       </Stack>
     </form>

@@ -1,11 +1,7 @@
-import {
-  billPdfLinkSchema,
-  billViewSchema,
-  paymentDetailSchema,
-  paymentRequestDetailSchema,
-} from '@ferry/domain';
+import { billViewSchema, paymentDetailSchema, paymentRequestDetailSchema } from '@ferry/domain';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE_URL, api } from '@/lib/api-client';
+import { type DocumentPdf, fetchDocumentPdf } from '@/components/pdf-viewer/document-pdf';
+import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
@@ -84,30 +80,13 @@ export const usePreviewTarget = (businessId: string, paymentId: string) =>
     enabled: businessId !== '' && paymentId !== '',
   });
 
-/** The bill's PDF: the link download-bill-pdf answers, and its bytes when the link is one of our API's. */
-export type BillPdf = { fileUrl: string; data: Uint8Array | null };
-
-/** `/api/business/…/pdf` → `/business/…/pdf` (a path for the API client); null for any other URL. */
-export const toApiPath = (fileUrl: string): string | null =>
-  fileUrl.startsWith(`${API_BASE_URL}/`) ? fileUrl.slice(API_BASE_URL.length) : null;
-
 /**
- * `GET download-bill-pdf/{billId}` → `{ fileUrl }`, then the PDF itself through the API client, so it
- * carries the session like every other call (a bearer-only session has no cookie for PDF.js to send).
+ * The bill's PDF (`GET download-bill-pdf/{billId}`, then its bytes through the API client).
  */
 export const useBillPdf = (businessId: string, billId: string | undefined) =>
   useQuery({
     queryKey: paymentPreviewKeys.pdf(businessId, billId ?? ''),
-    queryFn: async ({ signal }): Promise<BillPdf> => {
-      const { fileUrl } = await api.get(`${base(businessId)}/download-bill-pdf/${enc(billId ?? '')}`, {
-        schema: billPdfLinkSchema,
-        signal,
-      });
-      const path = toApiPath(fileUrl);
-      if (path === null) return { fileUrl, data: null };
-      const blob = await api.get<Blob>(path, { responseType: 'blob', signal });
-      return { fileUrl, data: new Uint8Array(await blob.arrayBuffer()) };
-    },
+    queryFn: ({ signal }): Promise<DocumentPdf> => fetchDocumentPdf(businessId, 'bill', billId ?? '', signal),
     enabled: businessId !== '' && Boolean(billId),
   });
 
