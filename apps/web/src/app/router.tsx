@@ -191,6 +191,21 @@ export const routes: RouteObject[] = [
                 path: paths.business.billPaymentPreview.path,
                 lazy: () => import('./routes/business/bill-payment-preview'),
               },
+              // The invoices area (Get Paid): the Invoices tab (the received Payments tab comes later).
+              {
+                path: paths.business.invoices.path,
+                lazy: () => import('./routes/business/invoices-layout'),
+                children: [{ index: true, lazy: () => import('./routes/business/invoices-list') }],
+              },
+              {
+                path: paths.business.invoiceCreate.path,
+                lazy: () => import('./routes/business/invoices-create'),
+              },
+              { path: paths.business.invoiceEdit.path, lazy: () => import('./routes/business/invoice-edit') },
+              {
+                path: paths.business.invoiceDetail.path,
+                lazy: () => import('./routes/business/invoice-detail'),
+              },
               // Any other page of a business: not found, inside the shell (the switcher keeps working).
               { path: '/b/:businessId/*', lazy: () => import('./routes/business/not-found') },
             ],

@@ -109,6 +109,15 @@ export const paths = {
       path: '/b/:businessId/bills/payment/:paymentId',
       getHref: specPaths.billPaymentPreview,
     },
+    // Invoices (features/invoices): the Invoices tab, create, edit (while unpaid) and an invoice's detail.
+    invoices: { path: '/b/:businessId/invoices', getHref: specPaths.invoices },
+    invoiceCreate: { path: '/b/:businessId/invoices/create', getHref: specPaths.invoiceCreate },
+    invoiceEdit: {
+      path: '/b/:businessId/invoices/:invoiceId/edit',
+      getHref: (businessId: string, invoiceId: string) =>
+        `${specPaths.invoices(businessId)}/${encodeURIComponent(invoiceId)}/edit`,
+    },
+    invoiceDetail: { path: '/b/:businessId/invoices/:invoiceId/detail', getHref: specPaths.invoiceDetail },
     // Bank accounts and cards (features/banking, features/cards).
     settingsBankAccount: {
       path: '/b/:businessId/settings/bank-account',

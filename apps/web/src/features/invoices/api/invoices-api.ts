@@ -204,6 +204,22 @@ export const useSaveInvoiceDraft = (businessId: string) =>
           }),
   });
 
+const draftPageSchema = pagedSchema(invoiceDraftViewSchema);
+
+/** `GET accounting/invoices/draft`: the saved drafts, last changed first (the 30 latest). */
+export const useInvoiceDrafts = (businessId: string, enabled = true) =>
+  useQuery({
+    queryKey: [...invoiceKeys.business(businessId), 'drafts'] as const,
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/accounting/invoices/draft`, {
+        query: { pageNumber: 1, pageSize: 30 },
+        schema: draftPageSchema,
+        signal,
+      }),
+    enabled: enabled && businessId !== '',
+    staleTime: 0,
+  });
+
 /** `GET accounting/invoices/draft/{draftId}`: a draft to resume. */
 export const useInvoiceDraft = (businessId: string, draftId: string | null) =>
   useQuery({

@@ -1,0 +1,69 @@
+import { ACCESS_DENIED_MESSAGE, paths } from '@ferry/domain';
+import { Alert, Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { IconLock, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { useBusinessAccess } from '@/lib/business-access';
+import { useInvoicesSummary } from '../api/invoices-api';
+import { canManageInvoices, canReadInvoices } from '../utils/invoice-access';
+import { INVOICES_TOUR_TARGETS } from './invoices-tour';
+
+/**
+ * The invoices area `/b/{id}/invoices` (spec 002 §2): the title with 'Create invoice' (manage on due
+ * invoices) and the tabs — Invoices, with the open invoices' count badge above 0, shown with read on due
+ * invoices (§6). (The Payments tab of received payments comes later.) Without read the area says so.
+ */
+export function InvoicesArea({ children }: { children: ReactNode }) {
+  const { businessId = '' } = useParams();
+  const business = useBusinessAccess(businessId).data;
+  const canRead = business ? canReadInvoices(business) : false;
+  const summaryQuery = useInvoicesSummary(businessId, { enabled: canRead });
+  if (!business) return <PageLoader label="Loading invoices" />;
+  const open = summaryQuery.data?.totalOutstanding.total ?? 0;
+
+  return (
+    <Stack gap="xl" maw={1120}>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Title order={1} fz={30} lts="-0.02em">
+          Invoices
+        </Title>
+        {canManageInvoices(business) ? (
+          <Button
+            component={Link}
+            to={paths.invoiceCreate(businessId)}
+            leftSection={<IconPlus size={16} aria-hidden />}
+            data-tour={INVOICES_TOUR_TARGETS.create}
+          >
+            Create invoice
+          </Button>
+        ) : null}
+      </Group>
+      {canRead ? (
+        <>
+          <Tabs value="invoices" keepMounted={false}>
+            <Tabs.List aria-label="Invoices areas">
+              <Tabs.Tab
+                value="invoices"
+                rightSection={
+                  open > 0 ? (
+                    <Badge size="sm" variant="light" circle={open < 10} aria-label={`${open} open invoices`}>
+                      {open}
+                    </Badge>
+                  ) : null
+                }
+              >
+                Invoices
+              </Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          {children}
+        </>
+      ) : (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} role="status">
+          {ACCESS_DENIED_MESSAGE}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
