@@ -36,6 +36,7 @@ import { networkRoutes } from './modules/contacts/network-routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { registerNotificationJobs } from './modules/notifications/jobs.js';
 import { devOutboxRoutes } from './modules/notifications/routes.js';
 import { otpRoutes } from './modules/otp/routes.js';
@@ -254,6 +255,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(railsWebhookRoutes(context));
       await api.register(accountingRoutes(context));
       await api.register(billRoutes(context));
+      await api.register(invoiceRoutes(context));
       await api.register(paymentRoutes(context));
       await api.register(paymentRequestRoutes(context));
       await api.register(practiceRoutes(context));

@@ -65,6 +65,7 @@ const LOGGED_SUBJECTS: readonly Subject[] = [
   'PayDueBill',
   'PayPayments',
   'PaymentApproval',
+  'GetPaidDueInvoices',
 ];
 
 /** The record before and after the change, when the entry keeps them (`data.oldData` / `data.newData`). */

@@ -10,96 +10,104 @@ const ID = /^[0-9a-f]{24}$/;
 
 const draftNotFound = () => new AppError('NOT_FOUND', BILL_MESSAGES.draftNotFound);
 
-const toView = (row: BillDraftRow): BillDraftView => ({
-  id: row.id,
-  payload: row.payload,
-  createdBy: row.createdBy,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+/**
+ * The drafts of one kind of document (bills, invoices): every drafts table has the columns of
+ * `bill_drafts` (id, business, payload, author, sequence, timestamps), only its payload differs.
+ */
+export function draftStore<Payload>(table: typeof billDrafts) {
+  type View = Omit<BillDraftView, 'payload'> & { payload: Payload };
+  const toView = (row: BillDraftRow): View => ({
+    id: row.id,
+    payload: row.payload as Payload,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+  const ofBusiness = (options: { businessId: string; draftId: string }) => {
+    if (!ID.test(options.draftId)) throw draftNotFound();
+    return and(eq(table.id, options.draftId), eq(table.businessId, options.businessId));
+  };
 
-export async function createDraft(
-  context: Context,
-  options: { businessId: string; userId: string | null; payload: BillDraftPayload },
-): Promise<BillDraftView> {
-  const now = context.clock.now();
-  const [row] = await context.database.db
-    .insert(billDrafts)
-    .values({
-      id: newId(),
-      businessId: options.businessId,
-      payload: options.payload,
-      createdBy: options.userId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('draft not inserted');
-  return toView(row);
-}
-
-export async function updateDraft(
-  context: Context,
-  options: { businessId: string; draftId: string; payload: BillDraftPayload },
-): Promise<BillDraftView> {
-  if (!ID.test(options.draftId)) throw draftNotFound();
-  const [row] = await context.database.db
-    .update(billDrafts)
-    .set({ payload: options.payload, updatedAt: context.clock.now() })
-    .where(and(eq(billDrafts.id, options.draftId), eq(billDrafts.businessId, options.businessId)))
-    .returning();
-  if (!row) throw draftNotFound();
-  return toView(row);
-}
-
-export async function getDraft(
-  context: Context,
-  options: { businessId: string; draftId: string },
-): Promise<BillDraftView> {
-  if (!ID.test(options.draftId)) throw draftNotFound();
-  const [row] = await context.database.db
-    .select()
-    .from(billDrafts)
-    .where(and(eq(billDrafts.id, options.draftId), eq(billDrafts.businessId, options.businessId)))
-    .limit(1);
-  if (!row) throw draftNotFound();
-  return toView(row);
-}
-
-/** The business's drafts, last changed first. */
-export async function listDrafts(
-  context: Context,
-  options: { businessId: string; pageNumber: number; pageSize: number },
-) {
-  const { db } = context.database;
-  const where = eq(billDrafts.businessId, options.businessId);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(billDrafts)
-      .where(where)
-      .orderBy(desc(billDrafts.updatedAt), desc(billDrafts.sequence))
-      .limit(options.pageSize)
-      .offset((options.pageNumber - 1) * options.pageSize),
-    db.select({ total: count() }).from(billDrafts).where(where),
-  ]);
   return {
-    items: rows.map(toView),
-    total: Number(totals[0]?.total ?? 0),
-    pageNumber: options.pageNumber,
-    pageSize: options.pageSize,
+    async create(
+      context: Context,
+      options: { businessId: string; userId: string | null; payload: Payload },
+    ): Promise<View> {
+      const now = context.clock.now();
+      const [row] = await context.database.db
+        .insert(table)
+        .values({
+          id: newId(),
+          businessId: options.businessId,
+          payload: options.payload as BillDraftPayload,
+          createdBy: options.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('draft not inserted');
+      return toView(row);
+    },
+
+    async update(
+      context: Context,
+      options: { businessId: string; draftId: string; payload: Payload },
+    ): Promise<View> {
+      const [row] = await context.database.db
+        .update(table)
+        .set({ payload: options.payload as BillDraftPayload, updatedAt: context.clock.now() })
+        .where(ofBusiness(options))
+        .returning();
+      if (!row) throw draftNotFound();
+      return toView(row);
+    },
+
+    async get(context: Context, options: { businessId: string; draftId: string }): Promise<View> {
+      const [row] = await context.database.db.select().from(table).where(ofBusiness(options)).limit(1);
+      if (!row) throw draftNotFound();
+      return toView(row);
+    },
+
+    /** The business's drafts, last changed first. */
+    async list(context: Context, options: { businessId: string; pageNumber: number; pageSize: number }) {
+      const { db } = context.database;
+      const where = eq(table.businessId, options.businessId);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(desc(table.updatedAt), desc(table.sequence))
+          .limit(options.pageSize)
+          .offset((options.pageNumber - 1) * options.pageSize),
+        db.select({ total: count() }).from(table).where(where),
+      ]);
+      return {
+        items: rows.map(toView),
+        total: Number(totals[0]?.total ?? 0),
+        pageNumber: options.pageNumber,
+        pageSize: options.pageSize,
+      };
+    },
+
+    async delete(
+      context: Context,
+      options: { businessId: string; draftId: string },
+    ): Promise<{ id: string }> {
+      const [row] = await context.database.db
+        .delete(table)
+        .where(ofBusiness(options))
+        .returning({ id: table.id });
+      if (!row) throw draftNotFound();
+      return row;
+    },
   };
 }
 
-export async function deleteDraft(
-  context: Context,
-  options: { businessId: string; draftId: string },
-): Promise<{ id: string }> {
-  if (!ID.test(options.draftId)) throw draftNotFound();
-  const [row] = await context.database.db
-    .delete(billDrafts)
-    .where(and(eq(billDrafts.id, options.draftId), eq(billDrafts.businessId, options.businessId)))
-    .returning({ id: billDrafts.id });
-  if (!row) throw draftNotFound();
-  return row;
-}
+const billDraftStore = draftStore<BillDraftPayload>(billDrafts);
+
+export const createDraft = billDraftStore.create;
+export const updateDraft = billDraftStore.update;
+export const getDraft = billDraftStore.get;
+export const listDrafts = billDraftStore.list;
+export const deleteDraft = billDraftStore.delete;

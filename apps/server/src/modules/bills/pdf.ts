@@ -29,39 +29,92 @@ const addressLines = (address: Partial<Address> | null | undefined): string[] =>
   );
 };
 
-/**
- * The bill as a PDF in the layout of spec 002 §2 (PDF viewer): title, reference, logo, payee, dates,
- * payment terms, Bill to, line table, discount, taxes, total, memo. `compress: false` keeps the text
- * readable in the file (tests).
- */
-export async function renderBillPdf(
+/** A bill or an invoice as the PDF layout needs it (the shared fields of BillView and InvoiceView). */
+export interface PdfDocumentData {
+  refNo: string;
+  dueDate: string;
+  paymentTerm: string;
+  lines: readonly {
+    name: string;
+    description: string | null;
+    quantity: number;
+    unitPrice: number;
+    amount: number;
+  }[];
+  subtotal: number;
+  discount: { type: 'AMOUNT' | 'PERCENT'; value: number; amount: number } | null;
+  taxAmount: number;
+  amount: number;
+  balance: number;
+  memo: string | null;
+}
+
+/** A party of the document: who gets paid ('Payee') and who pays ('Bill to'). */
+export interface PdfParty {
+  name: string;
+  address: Partial<Address> | null | undefined;
+  /** An email or a website, under the address. */
+  contactLine: string | null | undefined;
+}
+
+/** The business's name, billing address, website and logo (PNG or JPEG) for its documents. */
+export async function loadBusinessLetterhead(
   context: Context,
-  options: { businessId: string; billId: string; compress?: boolean },
-): Promise<Buffer> {
-  const bill = await getBill(context, options);
-  const { db } = context.database;
-  const [business] = await db
+  businessId: string,
+): Promise<{ party: PdfParty; logo: Buffer | null }> {
+  const [business] = await context.database.db
     .select({ name: businesses.businessName, prefs: businessPreferences })
     .from(businesses)
     .leftJoin(businessPreferences, eq(businessPreferences.businessId, businesses.id))
-    .where(eq(businesses.id, options.businessId))
-    .limit(1);
-  const [vendor] = await db
-    .select({ name: contacts.name, email: contacts.email, address: contacts.billingAddress })
-    .from(contacts)
-    .where(eq(contacts.id, bill.contact.id))
+    .where(eq(businesses.id, businessId))
     .limit(1);
   let logo: Buffer | null = null;
   const prefs = business?.prefs;
   if (prefs?.logoKey && (prefs.logoContentType === 'image/png' || prefs.logoContentType === 'image/jpeg')) {
     logo = (await context.providers.files.get(prefs.logoKey).catch(() => null))?.body ?? null;
   }
+  return {
+    party: { name: business?.name ?? '', address: prefs?.billingAddress, contactLine: prefs?.website },
+    logo,
+  };
+}
 
+/** A contact (vendor or customer) as a party of a document. */
+export async function loadContactParty(
+  context: Context,
+  contact: { id: string; name: string },
+): Promise<PdfParty> {
+  const [row] = await context.database.db
+    .select({ name: contacts.name, email: contacts.email, address: contacts.billingAddress })
+    .from(contacts)
+    .where(eq(contacts.id, contact.id))
+    .limit(1);
+  return { name: row?.name ?? contact.name, address: row?.address, contactLine: row?.email };
+}
+
+/**
+ * A bill or an invoice as a PDF in the layout of spec 002 §2 (PDF viewer): title, reference, logo,
+ * payee, dates, payment terms, Bill to, line table, discount, taxes, total, memo. `compress: false`
+ * keeps the text readable in the file (tests).
+ */
+export function renderDocumentPdf(options: {
+  title: 'Bill' | 'Invoice';
+  document: PdfDocumentData;
+  /** The document's own date, first of the dates row ('Bill Date' or 'Invoice Date'). */
+  documentDate: { label: string; date: string };
+  payee: PdfParty;
+  payer: PdfParty;
+  /** The logo of the business the document belongs to. */
+  logo: Buffer | null;
+  author: string;
+  compress?: boolean;
+}): Promise<Buffer> {
+  const { document: bill, logo } = options;
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 50,
     compress: options.compress ?? true,
-    info: { Title: `Bill ${bill.refNo}`, Author: business?.name ?? 'Ferry', Creator: 'Ferry' },
+    info: { Title: `${options.title} ${bill.refNo}`, Author: options.author || 'Ferry', Creator: 'Ferry' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -75,17 +128,17 @@ export async function renderBillPdf(
   const width = right - left;
 
   // Title, reference and logo.
-  doc.font('Helvetica-Bold').fontSize(24).fillColor('#111111').text('Bill', left, 50);
+  doc.font('Helvetica-Bold').fontSize(24).fillColor('#111111').text(options.title, left, 50);
   doc.font('Helvetica').fontSize(11).fillColor('#444444').text(`Ref# ${bill.refNo}`, left, 82);
   if (logo) {
     try {
       doc.image(logo, right - 120, 45, { fit: [120, 60], align: 'right' });
     } catch {
-      // A logo pdfkit cannot read is left out rather than failing the bill.
+      // A logo pdfkit cannot read is left out rather than failing the document.
     }
   }
 
-  // Payee (the vendor) and payer (the business).
+  // Payee (who gets paid) and payer (Bill to).
   let y = 125;
   const column = (title: string, lines: string[], x: number) => {
     doc.font('Helvetica-Bold').fontSize(10).fillColor('#111111').text(title, x, y);
@@ -93,22 +146,16 @@ export async function renderBillPdf(
     for (const line of lines) doc.text(line, x, doc.y, { width: width / 2 - 10 });
     return doc.y;
   };
-  const payeeEnd = column(
-    'Payee',
-    [vendor?.name ?? bill.vendorName, ...addressLines(vendor?.address), vendor?.email ?? ''].filter(Boolean),
-    left,
-  );
-  const payerEnd = column(
-    'Bill to',
-    [business?.name ?? '', ...addressLines(prefs?.billingAddress), prefs?.website ?? ''].filter(Boolean),
-    left + width / 2,
-  );
+  const partyLines = (party: PdfParty) =>
+    [party.name, ...addressLines(party.address), party.contactLine ?? ''].filter(Boolean);
+  const payeeEnd = column('Payee', partyLines(options.payee), left);
+  const payerEnd = column('Bill to', partyLines(options.payer), left + width / 2);
   y = Math.max(payeeEnd, payerEnd) + 15;
 
   // Dates and payment terms.
   const term = PAYMENT_TERMS.find((t) => t.value === bill.paymentTerm)?.label ?? bill.paymentTerm;
   const facts: [string, string][] = [
-    ['Bill Date', showDate(bill.billDate)],
+    [options.documentDate.label, showDate(options.documentDate.date)],
     ['Due Date', showDate(bill.dueDate)],
     ['Payment Terms', term],
   ];
@@ -194,4 +241,26 @@ export async function renderBillPdf(
 
   doc.end();
   return done;
+}
+
+/** The bill: payee the vendor, Bill to the business. */
+export async function renderBillPdf(
+  context: Context,
+  options: { businessId: string; billId: string; compress?: boolean },
+): Promise<Buffer> {
+  const bill = await getBill(context, options);
+  const [letterhead, vendor] = await Promise.all([
+    loadBusinessLetterhead(context, options.businessId),
+    loadContactParty(context, bill.contact),
+  ]);
+  return renderDocumentPdf({
+    title: 'Bill',
+    document: bill,
+    documentDate: { label: 'Bill Date', date: bill.billDate },
+    payee: vendor,
+    payer: letterhead.party,
+    logo: letterhead.logo,
+    author: letterhead.party.name,
+    ...(options.compress === undefined ? {} : { compress: options.compress }),
+  });
 }

@@ -54,8 +54,8 @@ export const BILLS_MANAGE: ['manage', Subject] = ['manage', 'PayDueBill'];
 const params = z.object({ businessId: z.string() });
 const billParams = params.extend({ billId: z.string() });
 const draftParams = params.extend({ draftId: z.string() });
-const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional() });
-const draftsQuery = z.object({
+export const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional() });
+export const draftsQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -5,9 +5,12 @@ import {
   type AccountingBillsQuery,
   BILL_MESSAGES,
   type BillAttachmentView,
+  type BillLineView,
   type BillListItem,
   type BillsDueSummary,
+  type BillTotals,
   type BillView,
+  type DiscountType,
   type DueBillsQuery,
   type ParsedBillRequest,
   quantityFromE4,
@@ -29,6 +32,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -68,22 +72,35 @@ export const businessToday = (context: Pick<AppContext, 'clock'>): string => new
 // Views
 // ---------------------------------------------------------------------------------------------
 
-interface VendorRef {
+/** The contact of a bill (vendor) or an invoice (customer) as lists show it. */
+export interface ContactRef {
   id: string;
   name: string;
   email: string;
 }
+type VendorRef = ContactRef;
 
 const billsBase = (businessId: string) => `/api/business/${businessId}`;
 
-export const attachmentView = (row: BillAttachmentRow): BillAttachmentView => ({
+/**
+ * An attachment of a bill or an invoice as the API shows it, without its document id; `documentPath`
+ * ('bills/{billId}', 'invoices/{invoiceId}') once it belongs to a document, else null (no address yet).
+ */
+export const attachmentFields = (
+  row: Omit<BillAttachmentRow, 'billId'>,
+  documentPath: string | null,
+): Omit<BillAttachmentView, 'billId'> => ({
   id: row.id,
-  billId: row.billId,
   fileName: row.fileName,
   mimeType: row.contentType,
   size: row.size,
-  url: row.billId ? `${billsBase(row.businessId)}/bills/${row.billId}/attachments/${row.id}` : null,
+  url: documentPath ? `${billsBase(row.businessId)}/${documentPath}/attachments/${row.id}` : null,
   createdAt: row.createdAt.toISOString(),
+});
+
+export const attachmentView = (row: BillAttachmentRow): BillAttachmentView => ({
+  billId: row.billId,
+  ...attachmentFields(row, row.billId ? `bills/${row.billId}` : null),
 });
 
 export const toListItem = (row: BillRow, vendor: VendorRef): BillListItem => ({
@@ -103,25 +120,27 @@ export const toListItem = (row: BillRow, vendor: VendorRef): BillListItem => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const toView = (
-  row: BillRow,
-  vendor: VendorRef,
-  lines: BillLineItemRow[],
-  attachments: BillAttachmentRow[],
-): BillView => ({
-  ...toListItem(row, vendor),
-  lines: lines.map((line) => ({
-    id: line.id,
-    itemId: line.itemId,
-    chartAccountId: line.chartAccountId,
-    name: line.itemName ?? line.coaName ?? '',
-    itemName: line.itemName,
-    coaName: line.coaName,
-    description: line.description,
-    quantity: quantityFromE4(line.quantityE4),
-    unitPrice: centsToAmount(line.unitPriceCents),
-    amount: centsToAmount(line.amountCents),
-  })),
+/** A stored line of a bill or an invoice as the API shows it. */
+export const lineView = (line: Omit<BillLineItemRow, 'billId'>): BillLineView => ({
+  id: line.id,
+  itemId: line.itemId,
+  chartAccountId: line.chartAccountId,
+  name: line.itemName ?? line.coaName ?? '',
+  itemName: line.itemName,
+  coaName: line.coaName,
+  description: line.description,
+  quantity: quantityFromE4(line.quantityE4),
+  unitPrice: centsToAmount(line.unitPriceCents),
+  amount: centsToAmount(line.amountCents),
+});
+
+/** The money of a bill or an invoice beyond amount and balance: subtotal, discount, tax, memo. */
+export const documentMoneyView = (
+  row: Pick<
+    BillRow,
+    'subtotalCents' | 'discountType' | 'discountValue' | 'discountCents' | 'taxCents' | 'memo'
+  >,
+) => ({
   subtotal: centsToAmount(row.subtotalCents),
   discount:
     row.discountType && row.discountValue !== null
@@ -133,12 +152,25 @@ const toView = (
       : null,
   taxAmount: centsToAmount(row.taxCents),
   memo: row.memo,
+});
+
+const toView = (
+  row: BillRow,
+  vendor: VendorRef,
+  lines: BillLineItemRow[],
+  attachments: BillAttachmentRow[],
+): BillView => ({
+  ...toListItem(row, vendor),
+  lines: lines.map(lineView),
+  ...documentMoneyView(row),
   attachments: attachments.map(attachmentView),
   pdfUrl: `${billsBase(row.businessId)}/download-bill-pdf/${row.id}`,
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const vendorColumns = { id: contacts.id, name: contacts.name, email: contacts.email };
+/** The columns of a ContactRef. */
+export const contactRefColumns = { id: contacts.id, name: contacts.name, email: contacts.email };
+const vendorColumns = contactRefColumns;
 
 /** Full views of bills (lines and attachments loaded in two queries), in the order of `rows`. */
 async function toViews(db: DbOrTx, rows: { bill: BillRow; vendor: VendorRef }[]): Promise<BillView[]> {
@@ -220,18 +252,30 @@ export async function getBills(
 // Create and edit
 // ---------------------------------------------------------------------------------------------
 
-interface ResolvedLine {
+export interface ResolvedLine {
   itemId: string | null;
   chartAccountId: string | null;
   itemName: string | null;
   coaName: string | null;
 }
 
-/** Each line's item or expense account, checked against the business (422 naming the line). */
-async function resolveLines(
+/** Which chart accounts a kind of document may book its lines to, and the message otherwise. */
+export interface LineAccounts {
+  types: readonly string[];
+  wrongTypeMessage: string;
+}
+
+const BILL_LINE_ACCOUNTS: LineAccounts = {
+  types: ['EXPENSE', 'COST_OF_GOODS_SOLD'],
+  wrongTypeMessage: BILL_MESSAGES.accountNotExpense,
+};
+
+/** Each line's item or account, checked against the business and the kind (422 naming the line). */
+export async function resolveLines(
   tx: DbOrTx,
   businessId: string,
-  request: ParsedBillRequest,
+  request: Pick<ParsedBillRequest, 'lines'>,
+  accounts: LineAccounts = BILL_LINE_ACCOUNTS,
 ): Promise<ResolvedLine[]> {
   const resolved: ResolvedLine[] = [];
   for (const [index, line] of request.lines.entries()) {
@@ -247,8 +291,8 @@ async function resolveLines(
     } else {
       const account = await getChartAccount(tx, businessId, line.chartAccountId ?? '');
       if (!account) throw unprocessable(`lines.${index}.chartAccountId`, BILL_MESSAGES.accountNotFound);
-      if (account.accountType !== 'EXPENSE' && account.accountType !== 'COST_OF_GOODS_SOLD') {
-        throw unprocessable(`lines.${index}.chartAccountId`, BILL_MESSAGES.accountNotExpense);
+      if (!accounts.types.includes(account.accountType)) {
+        throw unprocessable(`lines.${index}.chartAccountId`, accounts.wrongTypeMessage);
       }
       resolved.push({ itemId: null, chartAccountId: account.id, itemName: null, coaName: account.name });
     }
@@ -256,32 +300,80 @@ async function resolveLines(
   return resolved;
 }
 
-/** The attachments named by the request: the business's, not on another bill; locked. */
-async function claimAttachments(
+/**
+ * The attachments table of a kind of document (its columns those of `bill_attachments`, the document
+ * column named after the document): see bills/attachments.ts.
+ */
+export interface AttachmentColumns {
+  table: typeof billAttachments;
+  documentColumn: PgColumn;
+  documentKey: string;
+}
+
+const BILL_ATTACHMENTS: AttachmentColumns = {
+  table: billAttachments,
+  documentColumn: billAttachments.billId,
+  documentKey: 'billId',
+};
+
+/** The attachments named by the request: the business's, not on another document; locked. */
+export async function claimAttachments(
   tx: DbOrTx,
-  options: { businessId: string; billId: string; attachmentIds: string[] },
+  options: { businessId: string; documentId: string; attachmentIds: string[] },
+  kind: AttachmentColumns = BILL_ATTACHMENTS,
 ): Promise<void> {
   const ids = [...new Set(options.attachmentIds)];
   if (ids.length === 0) return;
+  const { table } = kind;
   const rows = await tx
-    .select({ id: billAttachments.id })
-    .from(billAttachments)
+    .select({ id: table.id })
+    .from(table)
     .where(
       and(
-        eq(billAttachments.businessId, options.businessId),
-        inArray(billAttachments.id, ids),
-        or(isNull(billAttachments.billId), eq(billAttachments.billId, options.billId)),
+        eq(table.businessId, options.businessId),
+        inArray(table.id, ids),
+        or(isNull(kind.documentColumn), eq(kind.documentColumn, options.documentId)),
       ),
     )
     .for('update');
   if (rows.length !== ids.length) throw unprocessable('attachmentIds', BILL_MESSAGES.attachmentNotFound);
-  await tx.update(billAttachments).set({ billId: options.billId }).where(inArray(billAttachments.id, ids));
+  await tx
+    .update(table)
+    .set({ [kind.documentKey]: options.documentId } as Partial<typeof table.$inferInsert>)
+    .where(inArray(table.id, ids));
 }
 
-const lineRows = (billId: string, request: ParsedBillRequest, resolved: ResolvedLine[]) =>
+/**
+ * An edit's attachments: those of the document left out of `attachmentIds` are deleted (their file keys
+ * returned, to remove once the transaction is committed), the named ones claimed.
+ */
+export async function replaceAttachments(
+  tx: DbOrTx,
+  options: { businessId: string; documentId: string; attachmentIds: string[] },
+  kind: AttachmentColumns = BILL_ATTACHMENTS,
+): Promise<string[]> {
+  const keep = new Set(options.attachmentIds);
+  const current = await tx
+    .select({ id: kind.table.id, fileKey: kind.table.fileKey })
+    .from(kind.table)
+    .where(eq(kind.documentColumn, options.documentId));
+  const removed = current.filter((a) => !keep.has(a.id));
+  if (removed.length > 0) {
+    await tx.delete(kind.table).where(
+      inArray(
+        kind.table.id,
+        removed.map((a) => a.id),
+      ),
+    );
+  }
+  await claimAttachments(tx, options, kind);
+  return removed.map((a) => a.fileKey);
+}
+
+/** The line rows of a request (without the document column), numbered from 0. */
+export const lineValues = (request: Pick<ParsedBillRequest, 'lines' | 'totals'>, resolved: ResolvedLine[]) =>
   request.lines.map((line, index) => ({
     id: newId(),
-    billId,
     position: index,
     ...(resolved[index] as ResolvedLine),
     description: line.description?.trim() ? line.description.trim() : null,
@@ -290,7 +382,14 @@ const lineRows = (billId: string, request: ParsedBillRequest, resolved: Resolved
     amountCents: request.totals.lineAmountsCents[index] ?? 0,
   }));
 
-const moneyColumns = (request: ParsedBillRequest) => ({
+const lineRows = (billId: string, request: ParsedBillRequest, resolved: ResolvedLine[]) =>
+  lineValues(request, resolved).map((line) => ({ ...line, billId }));
+
+/** The money columns of a bill or an invoice from its request. */
+export const moneyColumns = (request: {
+  totals: BillTotals;
+  discount?: { type: DiscountType; value: number } | null | undefined;
+}) => ({
   subtotalCents: request.totals.subtotalCents,
   discountType: request.discount?.type ?? null,
   discountValue: request.discount?.value ?? null,
@@ -361,7 +460,7 @@ export async function createBill(
         updatedAt: now,
       });
       await tx.insert(billLineItems).values(lineRows(id, request, resolved));
-      await claimAttachments(tx, { businessId, billId: id, attachmentIds: request.attachmentIds });
+      await claimAttachments(tx, { businessId, documentId: id, attachmentIds: request.attachmentIds });
       if (request.draftId) {
         await tx
           .delete(billDrafts)
@@ -435,19 +534,11 @@ export async function updateBill(
         .where(eq(bills.id, bill.id));
       await tx.delete(billLineItems).where(eq(billLineItems.billId, bill.id));
       await tx.insert(billLineItems).values(lineRows(bill.id, request, resolved));
-      const keep = new Set(request.attachmentIds);
-      const current = await tx.select().from(billAttachments).where(eq(billAttachments.billId, bill.id));
-      const removed = current.filter((a) => !keep.has(a.id));
-      if (removed.length > 0) {
-        await tx.delete(billAttachments).where(
-          inArray(
-            billAttachments.id,
-            removed.map((a) => a.id),
-          ),
-        );
-      }
-      removedKeys = removed.map((a) => a.fileKey);
-      await claimAttachments(tx, { businessId, billId: bill.id, attachmentIds: request.attachmentIds });
+      removedKeys = await replaceAttachments(tx, {
+        businessId,
+        documentId: bill.id,
+        attachmentIds: request.attachmentIds,
+      });
       if (request.draftId) {
         await tx
           .delete(billDrafts)
@@ -477,20 +568,34 @@ export async function updateBill(
 // Reference numbers
 // ---------------------------------------------------------------------------------------------
 
-/** The number part of 'BILL-0042' (the same expression as the bills_business_ref_number_idx index). */
-const refNumber = sql`((substring(${bills.refNo} from '^BILL-([0-9]{1,15})$'))::bigint)`;
-
-/** GET bills/next-reference-number: one past the highest BILL-n of the business, at least 4 digits. */
-export async function nextReferenceNumber(context: Context, businessId: string): Promise<{ refNo: string }> {
-  const { db } = context.database;
+/**
+ * One past the highest {prefix}-n of the business, at least 4 digits ('BILL-0042', 'INV-0007'). The
+ * number part is read with the same expression as the table's ref-number index
+ * (bills_business_ref_number_idx, invoices_business_ref_number_idx), so the max comes from its end.
+ */
+export async function nextNumberedReference(
+  db: DbOrTx,
+  options: { table: PgTable; refNo: PgColumn; businessColumn: PgColumn; businessId: string; prefix: string },
+): Promise<{ refNo: string }> {
+  const refNumber = sql`((substring(${options.refNo} from ${sql.raw(`'^${options.prefix}-([0-9]{1,15})$'`)}))::bigint)`;
   const [row] = await db
     .select({ last: sql<string | null>`max(${refNumber})` })
-    .from(bills)
-    .where(eq(bills.businessId, businessId));
+    .from(options.table)
+    .where(eq(options.businessColumn, options.businessId));
   const next = BigInt(row?.last ?? 0) + 1n;
-  const refNo = `BILL-${next.toString().padStart(4, '0')}`;
-  return { refNo: refNo.length <= 21 ? refNo : `BILL-${Date.now()}` };
+  const refNo = `${options.prefix}-${next.toString().padStart(4, '0')}`;
+  return { refNo: refNo.length <= 21 ? refNo : `${options.prefix}-${Date.now()}` };
 }
+
+/** GET bills/next-reference-number: one past the highest BILL-n of the business, at least 4 digits. */
+export const nextReferenceNumber = (context: Context, businessId: string): Promise<{ refNo: string }> =>
+  nextNumberedReference(context.database.db, {
+    table: bills,
+    refNo: bills.refNo,
+    businessColumn: bills.businessId,
+    businessId,
+    prefix: 'BILL',
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Lists and summaries
@@ -683,17 +788,20 @@ async function searchCondition(
 }
 
 /** A due-date range, both ends inclusive (either may be open); `empty` when the filters exclude each other. */
-interface DueRange extends DueDateRange {
+export interface DueRange extends DueDateRange {
   empty: boolean;
 }
 
 /** The due-date range of the summary card filter and the due window, together (their intersection). */
-function dueRangeOf(query: DueBillsQuery, today: string): DueRange {
+export function dueRangeOf(
+  query: { summaryType?: DueBillsQuery['billSummaryType']; dateRange?: DueBillsQuery['dateRange'] },
+  today: string,
+): DueRange {
   const windows = dueWindows(today);
   const ranges: { from?: string; to?: string }[] = [];
   const overdue = { to: plusDays(windows.overdueBefore, -1) };
-  if (query.billSummaryType === 'DUE_IN_7_DAYS') ranges.push(windows.dueIn7);
-  if (query.billSummaryType === 'OVERDUE') ranges.push(overdue);
+  if (query.summaryType === 'DUE_IN_7_DAYS') ranges.push(windows.dueIn7);
+  if (query.summaryType === 'OVERDUE') ranges.push(overdue);
   if (query.dateRange === 'DUE_TODAY') ranges.push({ from: today, to: today });
   if (query.dateRange === 'NEXT_3_DAYS') ranges.push(windows.next3);
   if (query.dateRange === 'NEXT_7_DAYS') ranges.push(windows.dueIn7);
@@ -716,7 +824,10 @@ function dueRangeOf(query: DueBillsQuery, today: string): DueRange {
 export async function listDueBills(context: Context, options: { businessId: string; query: DueBillsQuery }) {
   const { query, businessId } = options;
   const { db } = context.database;
-  const range = dueRangeOf(query, businessToday(context));
+  const range = dueRangeOf(
+    { summaryType: query.billSummaryType, dateRange: query.dateRange },
+    businessToday(context),
+  );
   const paging = { pageNumber: query.pageNumber, pageSize: query.pageSize };
   if (range.empty) return { items: [], total: 0, ...paging };
   const search = await searchCondition(db, businessId, query.searchTerm);
@@ -798,35 +909,78 @@ async function searchPage(
   return { items: rows.map((r) => toListItem(r.bill, r.vendor)), matched: rows[0]?.matched ?? 0 };
 }
 
+/** The columns the accounting-list filters read, on bills or on invoices. */
+export interface AccountingFilterColumns {
+  businessId: PgColumn;
+  /** The document's own date (bill date, invoice date): startDate and endDate. */
+  documentDate: PgColumn;
+  contactId: PgColumn;
+  amountCents: PgColumn;
+  balanceCents: PgColumn;
+  status: PgColumn;
+  id: PgColumn;
+  /** The lines table: lineItems keeps documents with a line on one of the items or accounts. */
+  lines: { table: PgTable; documentId: PgColumn; itemId: PgColumn; chartAccountId: PgColumn };
+}
+
+/** The conditions of the accounting-list filters (spec 002 §5 "Bills list filters", §7), but the search. */
+export function accountingFilterConditions(
+  columns: AccountingFilterColumns,
+  businessId: string,
+  query: Omit<AccountingBillsQuery, 'sortBy'>,
+): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [eq(columns.businessId, businessId)];
+  if (query.startDate) conditions.push(gte(columns.documentDate, query.startDate));
+  if (query.endDate) conditions.push(lte(columns.documentDate, query.endDate));
+  if (query.contactId) conditions.push(eq(columns.contactId, query.contactId));
+  if (query.paidStatus === 'PAID') conditions.push(eq(columns.balanceCents, 0));
+  if (query.paidStatus === 'UNPAID') conditions.push(sql`${columns.balanceCents} = ${columns.amountCents}`);
+  if (query.paidStatus === 'PARTIAL_PAID') {
+    conditions.push(sql`${columns.balanceCents} > 0 and ${columns.balanceCents} < ${columns.amountCents}`);
+  }
+  if (query.status.length > 0) conditions.push(inArray(columns.status, query.status));
+  if (query.balance?.min !== undefined) conditions.push(gte(columns.balanceCents, query.balance.min));
+  if (query.balance?.max !== undefined) conditions.push(lte(columns.balanceCents, query.balance.max));
+  const lineIds = query.lineItems.filter((id) => ID.test(id));
+  if (query.lineItems.length > 0) {
+    const { lines } = columns;
+    conditions.push(
+      lineIds.length === 0
+        ? sql`false`
+        : sql`exists (select 1 from ${lines.table} where ${lines.documentId} = ${columns.id} and (${inArray(
+            lines.itemId,
+            lineIds,
+          )} or ${inArray(lines.chartAccountId, lineIds)}))`,
+    );
+  }
+  return conditions;
+}
+
 /** GET accounting/bills: every bill of the business with the filters of spec 002 §5 and §7. */
 export async function listAccountingBills(
   context: Context,
   options: { businessId: string; query: AccountingBillsQuery },
 ) {
   const { query } = options;
-  const conditions: (SQL | undefined)[] = [eq(bills.businessId, options.businessId)];
-  if (query.startDate) conditions.push(gte(bills.billDate, query.startDate));
-  if (query.endDate) conditions.push(lte(bills.billDate, query.endDate));
-  if (query.contactId) conditions.push(eq(bills.vendorId, query.contactId));
-  if (query.paidStatus === 'PAID') conditions.push(eq(bills.balanceCents, 0));
-  if (query.paidStatus === 'UNPAID') conditions.push(sql`${bills.balanceCents} = ${bills.amountCents}`);
-  if (query.paidStatus === 'PARTIAL_PAID') {
-    conditions.push(sql`${bills.balanceCents} > 0 and ${bills.balanceCents} < ${bills.amountCents}`);
-  }
-  if (query.status.length > 0) conditions.push(inArray(bills.status, query.status));
-  if (query.balance?.min !== undefined) conditions.push(gte(bills.balanceCents, query.balance.min));
-  if (query.balance?.max !== undefined) conditions.push(lte(bills.balanceCents, query.balance.max));
-  const lineIds = query.lineItems.filter((id) => ID.test(id));
-  if (query.lineItems.length > 0) {
-    conditions.push(
-      lineIds.length === 0
-        ? sql`false`
-        : sql`exists (select 1 from ${billLineItems} where ${billLineItems.billId} = ${bills.id} and (${inArray(
-            billLineItems.itemId,
-            lineIds,
-          )} or ${inArray(billLineItems.chartAccountId, lineIds)}))`,
-    );
-  }
+  const conditions = accountingFilterConditions(
+    {
+      businessId: bills.businessId,
+      documentDate: bills.billDate,
+      contactId: bills.vendorId,
+      amountCents: bills.amountCents,
+      balanceCents: bills.balanceCents,
+      status: bills.status,
+      id: bills.id,
+      lines: {
+        table: billLineItems,
+        documentId: billLineItems.billId,
+        itemId: billLineItems.itemId,
+        chartAccountId: billLineItems.chartAccountId,
+      },
+    },
+    options.businessId,
+    query,
+  );
   const search = await searchCondition(context.database.db, options.businessId, query.searchTerm);
   if (search) conditions.push(search);
   return page(context.database.db, {

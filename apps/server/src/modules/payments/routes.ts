@@ -4,8 +4,11 @@ import {
   bulkScheduleResultSchema,
   cancelPaymentRequestSchema,
   createPaymentRequestSchema,
+  INVOICE_MESSAGES,
+  invoicePaymentViewSchema,
   MARK_AS_PAID_TYPES,
   markAsPaidRequestSchema,
+  markInvoicePaidRequestSchema,
   multiplePaymentsQuerySchema,
   payContextQuerySchema,
   payContextSchema,
@@ -33,6 +36,8 @@ import {
 import { AppError } from '../../platform/http/errors.js';
 import { webhookRoute } from '../../platform/http/webhooks.js';
 import { userActor } from '../activity/service.js';
+import { INVOICES_MANAGE } from '../invoices/routes.js';
+import { markInvoiceAsPaid } from '../invoices/service.js';
 import {
   bulkSchedule,
   cancelPayment,
@@ -330,6 +335,32 @@ export const paymentRoutes =
         ),
     );
 
+    // mark-invoice-as-paid: the invoices module records it (a static path, so it wins over the
+    // mark-:type-as-paid pattern below); the right is the Get Paid side's.
+    app.patch(
+      `${base}/mark-invoice-as-paid`,
+      {
+        config: { business: { permission: INVOICES_MANAGE }, idempotency: 'required' },
+        schema: {
+          tags,
+          summary: 'Mark an invoice as paid outside Ferry (needs an Idempotency-Key) into a receiving bank',
+          params,
+          headers: idempotencyHeader,
+          body: markInvoicePaidRequestSchema,
+          response: { 200: envelopeSchema(invoicePaymentViewSchema), ...writeResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await markInvoiceAsPaid(context, {
+            businessId: getBusiness(request).businessId,
+            actor: userActor(getUser(request)),
+            request: request.body,
+          }),
+          INVOICE_MESSAGES.markPaidSuccess,
+        ),
+    );
+
     app.patch(
       `${base}/mark-:type-as-paid`,
       {
@@ -337,7 +368,7 @@ export const paymentRoutes =
         schema: {
           tags,
           summary: 'Mark a bill as paid outside Ferry (needs an Idempotency-Key); no money moves',
-          description: 'Path mark-bill-as-paid (mark-invoice-as-paid answers 404 until invoices exist).',
+          description: 'Path mark-bill-as-paid (mark-invoice-as-paid has its own route above).',
           params: params.extend({ type: z.string() }),
           headers: idempotencyHeader,
           body: markAsPaidRequestSchema,

@@ -1,0 +1,475 @@
+import multipart from '@fastify/multipart';
+import type { Subject } from '@ferry/domain/permissions';
+import {
+  accountingInvoicesQuerySchema,
+  billPdfLinkSchema,
+  DOCUMENT_LIMITS,
+  dueInvoicesQuerySchema,
+  invoiceAttachmentViewSchema,
+  invoiceDraftPayloadSchema,
+  invoiceDraftViewSchema,
+  invoiceListItemSchema,
+  invoiceRequestSchema,
+  invoicesSummarySchema,
+  invoiceViewSchema,
+  multipleInvoicesQuerySchema,
+  nextReferenceSchema,
+} from '@ferry/domain/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getBusiness, getUser } from '../../platform/auth/guard.js';
+import type { AppContext } from '../../platform/context.js';
+import {
+  envelopeSchema,
+  errorBodySchema,
+  errorResponses,
+  ok,
+  pagedEnvelopeSchema,
+} from '../../platform/http/envelope.js';
+import { readFileUpload, sendFile } from '../../platform/http/uploads.js';
+import { userActor } from '../activity/service.js';
+import { draftsQuery, idempotencyHeader } from '../bills/routes.js';
+import { invalidFile } from '../contacts/documents-service.js';
+import { invoiceAttachmentStore, invoiceDraftStore, renderInvoicePdf } from './documents.js';
+import {
+  createInvoice,
+  findInvoiceOrThrow,
+  getInvoice,
+  getInvoices,
+  invoicesSummary,
+  listAccountingInvoices,
+  listDueInvoices,
+  nextInvoiceNumber,
+  updateInvoice,
+} from './service.js';
+
+export const INVOICES_READ: ['read', Subject] = ['read', 'GetPaidDueInvoices'];
+export const INVOICES_MANAGE: ['manage', Subject] = ['manage', 'GetPaidDueInvoices'];
+
+const params = z.object({ businessId: z.string() });
+const invoiceParams = params.extend({ invoiceId: z.string() });
+const draftParams = params.extend({ draftId: z.string() });
+
+/**
+ * Invoices (spec 002 §7 "Invoices"): lists, summary, one or several invoices, create and edit under
+ * accounting/invoices, drafts, attachments, the PDF. Mark as paid is the payments module's
+ * mark-invoice-as-paid route (service: markInvoiceAsPaid).
+ */
+export const invoiceRoutes =
+  (context: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, {
+      limits: {
+        fileSize: DOCUMENT_LIMITS.maxBytes,
+        files: 1,
+        fields: 3,
+        fieldSize: 1024,
+        parts: 4,
+        headerPairs: 50,
+      },
+    });
+    const base = '/business/:businessId';
+    const tags = ['Invoices'];
+
+    // Lists and summary.
+    app.get(
+      `${base}/invoices`,
+      {
+        config: { business: { permission: INVOICES_READ } },
+        schema: {
+          tags,
+          summary: 'Open invoices (balance left, not cancelled) unless status asks for others',
+          description:
+            'Page 1 of 10 by invoice date descending by default. status (comma list, any spelling) lists the invoices in those statuses, e.g. paid. searchTerm matches part of the invoice number or of the customer name.',
+          params,
+          querystring: dueInvoicesQuerySchema,
+          response: { 200: pagedEnvelopeSchema(invoiceListItemSchema), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await listDueInvoices(context, {
+            businessId: getBusiness(request).businessId,
+            query: request.query,
+          }),
+        ),
+    );
+
+    app.get(
+      `${base}/invoices/summary`,
+      {
+        config: { business: { permission: INVOICES_READ } },
+        schema: {
+          tags,
+          summary: 'Summary cards over open invoices: total outstanding, due in the next 7 days, overdue',
+          params,
+          response: { 200: envelopeSchema(invoicesSummarySchema), ...errorResponses },
+        },
+      },
+      async (request) => ok(await invoicesSummary(context, getBusiness(request).businessId)),
+    );
+
+    app.get(
+      `${base}/invoices/multiple`,
+      {
+        config: { business: { permission: INVOICES_READ } },
+        schema: {
+          tags,
+          summary: 'Several invoices by id (invoiceIds, comma separated, at most 100)',
+          params,
+          querystring: multipleInvoicesQuerySchema,
+          response: { 200: envelopeSchema(z.array(invoiceViewSchema)), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await getInvoices(context, {
+            businessId: getBusiness(request).businessId,
+            invoiceIds: request.query.invoiceIds,
+          }),
+        ),
+    );
+
+    app.get(
+      `${base}/invoices/:invoiceId`,
+      {
+        config: { business: { permission: INVOICES_READ } },
+        schema: {
+          tags,
+          summary: 'One invoice with its lines, attachments, payments and payment request',
+          params: invoiceParams,
+          response: { 200: envelopeSchema(invoiceViewSchema), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await getInvoice(context, {
+            businessId: getBusiness(request).businessId,
+            invoiceId: request.params.invoiceId,
+          }),
+        ),
+    );
+
+    app.get(
+      `${base}/accounting/invoices`,
+      {
+        config: { business: { permission: INVOICES_READ } },
+        schema: {
+          tags,
+          summary: 'Every invoice of the business with the accounting-list filters',
+          params,
+          querystring: accountingInvoicesQuerySchema,
+          response: { 200: pagedEnvelopeSchema(invoiceListItemSchema), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await listAccountingInvoices(context, {
+            businessId: getBusiness(request).businessId,
+            query: request.query,
+          }),
+        ),
+    );
+
+    app.get(
+      `${base}/accounting/invoices/next-reference-number`,
+      {
+        config: { business: { permission: INVOICES_READ } },
+        schema: {
+          tags,
+          summary: 'The next free INV-nnnn number',
+          params,
+          response: { 200: envelopeSchema(nextReferenceSchema), ...errorResponses },
+        },
+      },
+      async (request) => ok(await nextInvoiceNumber(context, getBusiness(request).businessId)),
+    );
+
+    // Create and edit.
+    app.post(
+      `${base}/accounting/invoices`,
+      {
+        config: { business: { permission: INVOICES_MANAGE }, idempotency: 'required' },
+        schema: {
+          tags,
+          summary: 'Create an invoice (needs an Idempotency-Key); totals are computed by the server',
+          params,
+          headers: idempotencyHeader,
+          body: invoiceRequestSchema,
+          response: {
+            201: envelopeSchema(invoiceViewSchema),
+            409: errorBodySchema,
+            422: errorBodySchema,
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const invoice = await createInvoice(context, {
+          businessId: getBusiness(request).businessId,
+          actor: userActor(getUser(request)),
+          request: request.body,
+        });
+        reply.code(201);
+        return ok(invoice, 'Invoice created successfully.');
+      },
+    );
+
+    app.patch(
+      `${base}/accounting/invoices/:invoiceId`,
+      {
+        config: { business: { permission: INVOICES_MANAGE } },
+        schema: {
+          tags,
+          summary: 'Edit an invoice while it is unpaid (no payment, no request out): the whole invoice again',
+          params: invoiceParams,
+          body: invoiceRequestSchema,
+          response: {
+            200: envelopeSchema(invoiceViewSchema),
+            409: errorBodySchema,
+            422: errorBodySchema,
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) =>
+        ok(
+          await updateInvoice(context, {
+            businessId: getBusiness(request).businessId,
+            invoiceId: request.params.invoiceId,
+            actor: userActor(getUser(request)),
+            request: request.body,
+          }),
+          'Invoice updated successfully.',
+        ),
+    );
+
+    // Drafts.
+    app.post(
+      `${base}/accounting/invoices/draft`,
+      {
+        config: { business: { permission: INVOICES_MANAGE } },
+        schema: {
+          tags,
+          summary: 'Save an unfinished invoice',
+          params,
+          body: invoiceDraftPayloadSchema,
+          response: { 200: envelopeSchema(invoiceDraftViewSchema), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await invoiceDraftStore.create(context, {
+            businessId: getBusiness(request).businessId,
+            userId: getUser(request).id,
+            payload: request.body,
+          }),
+          'Draft saved successfully.',
+        ),
+    );
+
+    app.get(
+      `${base}/accounting/invoices/draft`,
+      {
+        config: { business: { permission: INVOICES_MANAGE } },
+        schema: {
+          tags,
+          summary: 'Invoice drafts, last changed first',
+          params,
+          querystring: draftsQuery,
+          response: { 200: pagedEnvelopeSchema(invoiceDraftViewSchema), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await invoiceDraftStore.list(context, {
+            businessId: getBusiness(request).businessId,
+            ...request.query,
+          }),
+        ),
+    );
+
+    app.get(
+      `${base}/accounting/invoices/draft/:draftId`,
+      {
+        config: { business: { permission: INVOICES_MANAGE } },
+        schema: {
+          tags,
+          summary: 'One invoice draft',
+          params: draftParams,
+          response: { 200: envelopeSchema(invoiceDraftViewSchema), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await invoiceDraftStore.get(context, {
+            businessId: getBusiness(request).businessId,
+            draftId: request.params.draftId,
+          }),
+        ),
+    );
+
+    app.patch(
+      `${base}/accounting/invoices/draft/:draftId`,
+      {
+        config: { business: { permission: INVOICES_MANAGE } },
+        schema: {
+          tags,
+          summary: 'Replace an invoice draft',
+          params: draftParams,
+          body: invoiceDraftPayloadSchema,
+          response: { 200: envelopeSchema(invoiceDraftViewSchema), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await invoiceDraftStore.update(context, {
+            businessId: getBusiness(request).businessId,
+            draftId: request.params.draftId,
+            payload: request.body,
+          }),
+          'Draft saved successfully.',
+        ),
+    );
+
+    app.delete(
+      `${base}/accounting/invoices/draft/:draftId`,
+      {
+        config: { business: { permission: INVOICES_MANAGE } },
+        schema: {
+          tags,
+          summary: 'Delete an invoice draft',
+          params: draftParams,
+          response: { 200: envelopeSchema(z.object({ id: z.string() })), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await invoiceDraftStore.delete(context, {
+            businessId: getBusiness(request).businessId,
+            draftId: request.params.draftId,
+          }),
+          'Draft deleted successfully.',
+        ),
+    );
+
+    // Attachments.
+    app.post(
+      `${base}/upload-invoice-attachment`,
+      {
+        config: { business: { permission: INVOICES_MANAGE } },
+        schema: {
+          tags,
+          summary: 'Upload an invoice attachment (multipart: file, optional invoiceId)',
+          description:
+            'PDF, PNG or JPEG decided by the first bytes (415 otherwise); at most 5 MB (413); at most 5 per invoice (409). Without invoiceId it waits for the invoice it is saved with (attachmentIds).',
+          consumes: ['multipart/form-data'],
+          params,
+          response: {
+            200: envelopeSchema(invoiceAttachmentViewSchema),
+            409: errorBodySchema,
+            413: errorBodySchema,
+            415: errorBodySchema,
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const businessId = getBusiness(request).businessId;
+        const upload = await readFileUpload(app, request, invalidFile);
+        if (!upload.body) throw invalidFile('VALIDATION_ERROR');
+        const invoiceId = upload.fields.invoiceId || null;
+        if (invoiceId) {
+          // Before storing the file: an unknown invoice or a full one is refused at once.
+          await findInvoiceOrThrow(context.database.db, { businessId, invoiceId });
+          await invoiceAttachmentStore.assertRoom(context.database.db, invoiceId);
+        }
+        return ok(
+          await invoiceAttachmentStore.upload(context, {
+            businessId,
+            userId: getUser(request).id,
+            documentId: invoiceId,
+            body: upload.body,
+            fileName: upload.fileName,
+          }),
+          'Attachment uploaded successfully.',
+        );
+      },
+    );
+
+    app.get(
+      `${base}/invoices/:invoiceId/attachments/:attachmentId`,
+      {
+        config: { business: { permission: INVOICES_READ } },
+        schema: {
+          tags,
+          summary: 'Download an invoice attachment',
+          params: invoiceParams.extend({ attachmentId: z.string() }),
+          produces: [...DOCUMENT_LIMITS.mimeTypes],
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await invoiceAttachmentStore.read(context, {
+            businessId: getBusiness(request).businessId,
+            documentId: request.params.invoiceId,
+            attachmentId: request.params.attachmentId,
+          }),
+          'attachment',
+        ),
+    );
+
+    // PDF.
+    app.get(
+      `${base}/download-invoice-pdf/:invoiceId`,
+      {
+        config: { business: { permission: INVOICES_READ } },
+        schema: {
+          tags,
+          summary: "The address of the invoice's PDF",
+          params: invoiceParams,
+          response: { 200: envelopeSchema(billPdfLinkSchema), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const businessId = getBusiness(request).businessId;
+        const { invoice } = await findInvoiceOrThrow(context.database.db, {
+          businessId,
+          invoiceId: request.params.invoiceId,
+        });
+        return ok({ fileUrl: `/api/business/${businessId}/invoices/${invoice.id}/pdf` });
+      },
+    );
+
+    app.get(
+      `${base}/invoices/:invoiceId/pdf`,
+      {
+        config: { business: { permission: INVOICES_READ } },
+        schema: {
+          tags,
+          summary: 'The invoice as a PDF generated on the server',
+          params: invoiceParams,
+          querystring: z.object({ compress: z.enum(['true', 'false']).optional() }),
+          produces: ['application/pdf'],
+        },
+      },
+      async (request, reply) => {
+        const businessId = getBusiness(request).businessId;
+        const { invoice } = await findInvoiceOrThrow(context.database.db, {
+          businessId,
+          invoiceId: request.params.invoiceId,
+        });
+        const body = await renderInvoicePdf(context, {
+          businessId,
+          invoiceId: invoice.id,
+          compress: request.query.compress !== 'false',
+        });
+        return sendFile(
+          reply,
+          { body, contentType: 'application/pdf', fileName: `Invoice ${invoice.refNo}.pdf` },
+          'inline',
+        );
+      },
+    );
+  };
