@@ -209,6 +209,9 @@ export function createModernTreasuryRails(options: ModernTreasuryRailsOptions): 
       await deliver(events);
       return events.length;
     },
+    async refundCardCapture() {
+      throw new Error('Card captures need a card processor: the Modern Treasury rails refund no cards.');
+    },
     async handleWebhook(headers, rawBody) {
       if (!options.webhookKey) return false;
       const flat = Object.fromEntries(

@@ -169,7 +169,7 @@ export async function deliverSettlementEvents(
 }
 
 export interface RailsProvider {
-  readonly name: 'sandbox' | 'modern-treasury';
+  readonly name: 'sandbox' | 'modern-treasury' | 'stripe';
   /** The rails' time (the sandbox's clock may run ahead of the real one). */
   now(): Promise<Date>;
   createTransfer(input: CreateTransferInput): Promise<RailsTransfer>;
@@ -199,4 +199,20 @@ export interface RailsProvider {
    * send no webhooks).
    */
   handleWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<boolean>;
+  /**
+   * Gives a POSTED card capture (CARD_CAPTURE) back to the card in full: a refund at the card
+   * processor, under its own idempotency key (a retried refund is the same refund). Answers the capture
+   * as it is now (RETURNED, return code `refunded`); its RETURNED settlement event follows like any
+   * return's. Bank transfers cannot be refunded this way (it throws).
+   */
+  refundCardCapture(input: RefundCardCaptureInput): Promise<RailsTransfer>;
 }
+
+export interface RefundCardCaptureInput {
+  /** The capture's transfer id (as `createTransfer` answered it). */
+  transferId: string;
+  idempotencyKey: string;
+}
+
+/** The return code of a card capture given back by a refund (not an ACH code: the engine reads it as UNKNOWN). */
+export const CARD_REFUND_RETURN_CODE = 'refunded';

@@ -202,6 +202,32 @@ describe('sandbox rails: payment transfers', () => {
     });
   });
 
+  it('refunds a posted card capture once (RETURNED, refunded) and tells the handlers of the return', async () => {
+    listen();
+    const card: RailsCard = {
+      type: 'CARD',
+      token: `tok_${randomUUID()}`,
+      brand: 'Visa',
+      last4: '4242',
+      holderName: 'Harbor Supplies',
+      reference: randomUUID(),
+    };
+    const captured = await transfer({ amountCents: 7_500, kind: 'CARD_CAPTURE', account: card });
+    const refund = { transferId: captured.id, idempotencyKey: `refund:${captured.id}` };
+    await expect(rails().refundCardCapture(refund)).rejects.toThrow('has not posted');
+    await rails().processDue();
+    const refunded = await rails().refundCardCapture(refund);
+    expect(refunded).toMatchObject({ status: 'RETURNED', returnCode: 'refunded' });
+    expect(refunded.returnedAt).toBeInstanceOf(Date);
+    expect(await rails().refundCardCapture(refund)).toEqual(refunded);
+    await rails().processDue();
+    expect(eventsOf(captured.id)).toEqual(['POSTED', 'RETURNED']);
+    const debit = await transfer({ amountCents: 7_500 });
+    await expect(rails().refundCardCapture({ transferId: debit.id, idempotencyKey: 'x' })).rejects.toThrow(
+      'No card capture',
+    );
+  });
+
   it('keeps a failed debit off the statement: no money moved', async () => {
     const account = bank();
     await transfer({ amountCents: 1301, account });

@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.js';
 import { getDataSecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/db/client.js';
 import {
+  CARD_REFUND_RETURN_CODE,
   deliverSettlementEvents,
   isRailsCard,
   type RailsProvider,
@@ -370,6 +371,28 @@ export function createSandboxRails(options: {
     // The sandbox settles by its own clock (processDue): it sends no webhooks.
     async handleWebhook() {
       return false;
+    },
+    /**
+     * A posted card capture comes back at once (RETURNED, `refunded`); its event goes out with the next
+     * processDue. Refunding it again answers it as it is.
+     */
+    async refundCardCapture({ transferId }) {
+      const [row] = await db
+        .select()
+        .from(sandboxRailsTransfers)
+        .where(eq(sandboxRailsTransfers.id, transferId))
+        .limit(1);
+      if (row?.kind !== 'CARD_CAPTURE') throw new Error(`No card capture ${transferId} to refund.`);
+      if (row.status === 'RETURNED') return toTransfer(row);
+      if (row.status !== 'POSTED')
+        throw new Error(`The card capture ${transferId} has not posted: nothing to refund.`);
+      const [refunded] = await updateInIdOrder(
+        and(eq(sandboxRailsTransfers.id, transferId), eq(sandboxRailsTransfers.status, 'POSTED')),
+        { status: 'RETURNED', returnCode: CARD_REFUND_RETURN_CODE, returnedAt: await now() },
+      );
+      const current = refunded ?? (await selectByKey(row.idempotencyKey));
+      if (!current) throw new Error('sandbox transfer not stored');
+      return toTransfer(current);
     },
     async clock() {
       const offsetMs = await readOffset();
