@@ -42,6 +42,7 @@ import { devOutboxRoutes } from './modules/notifications/routes.js';
 import { otpRoutes } from './modules/otp/routes.js';
 import { signInOtpRoutes } from './modules/otp/sign-in-routes.js';
 import { paymentRequestRoutes, sandboxPaymentRequestRoutes } from './modules/payment-requests/routes.js';
+import { registerPaymentRequestJobs } from './modules/payment-requests/sending.js';
 import { reviewRollup } from './modules/payment-requests/service.js';
 import { registerPaymentEngineJobs } from './modules/payments/engine/jobs.js';
 import { paymentRoutes, railsWebhookRoutes } from './modules/payments/routes.js';
@@ -126,6 +127,7 @@ export function registerJobs(context: AppContext): void {
   registerCardJobs(context);
   registerBankingJobs(context);
   registerPaymentEngineJobs(context);
+  registerPaymentRequestJobs(context);
   // Every 10 minutes: the summaries' appended rollup rows folded in, for businesses seldom read.
   context.jobs.register(
     'rollups.fold',

@@ -3,6 +3,8 @@ import { DUE_DATE_FILTERS, PAYMENT_REQUEST_STATES, SUMMARY_FILTERS } from '../ca
 import { positiveAmountSchema } from '../money/schemas.js';
 import { addressViewSchema } from './contacts-api.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './envelope.js';
+import { PAYMENT_MESSAGES, paymentRemarksSchema } from './payments-api.js';
+import { refIdSchema } from './text.js';
 
 /**
  * Payment requests received (the Pay side's For Review tab; spec 002 §2, §3 "Payment request", §4
@@ -40,6 +42,11 @@ export const PAYMENT_REQUEST_LIMITS = {
   maxLines: 100,
   /** The candidates businesses-to-map lists at most. */
   maxCandidates: 50,
+  /** Invoices one send-multiple-requests call sends at most. */
+  maxInvoicesPerSend: 50,
+  /** Scheduled reminders: days before the due date, and the interval after it. */
+  reminderDaysMin: 1,
+  reminderDaysMax: 30,
 } as const;
 
 export const PAYMENT_REQUEST_MESSAGES = {
@@ -55,6 +62,29 @@ export const PAYMENT_REQUEST_MESSAGES = {
   sandboxSent: 'Sample payment request sent.',
   ownBusiness: 'A business cannot send a payment request to itself.',
   unknownStatus: 'Unknown status.',
+  // The sending side (Get Paid: the business that gets paid sends its invoice to a customer on Ferry).
+  /** 409 when the invoice's customer is not linked to a business on the Ferry network. */
+  customerNotOnFerry: 'To send a payment request, link this customer to their business on Ferry.',
+  /** 409: a request copies the whole invoice, so it goes out only while nothing was received on it. */
+  invoiceHasPayments:
+    'This invoice already has payments recorded. A payment request can be sent only for an invoice with nothing received yet.',
+  /** 409 on a reminder or a cancel while the customer's payment is on its way. */
+  paymentOnItsWay: 'A payment for this request is already on its way.',
+  requestSent: 'Payment request sent successfully.',
+  requestsSent: 'Payment requests sent.',
+  reminderSent: 'Reminder sent successfully.',
+  /** 409: one reminder (manual or scheduled) a day per invoice. */
+  reminderAlreadySent: 'A reminder was already sent today.',
+  requestCancelled: 'Payment request canceled successfully.',
+  remarksTooLong: PAYMENT_MESSAGES.remarksTooLong,
+  invoiceRequired: 'Invoice is required.',
+  invoicesRequired: 'Select at least one invoice.',
+  invoicesTooMany: 'You can send at most 50 payment requests at once.',
+  businessMismatch: 'The business does not match the one in the address.',
+  onlyCancel: 'A payment request can only be changed to CANCELLED.',
+  reminderSettingsSaved: 'Reminder settings saved.',
+  reminderDaysRange: 'Enter a number of days from 1 to 30.',
+  reminderNoneChosen: 'Choose at least one reminder, or turn reminders off.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -258,6 +288,131 @@ export const paymentRequestsReviewSummarySchema = z.object({
   today: z.string(),
 });
 export type PaymentRequestsReviewSummary = z.infer<typeof paymentRequestsReviewSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Sending (the payee's side: Get Paid invoices sent to customers on Ferry)
+// ---------------------------------------------------------------------------------------------
+
+/** POST payment-requests (spec: `POST /payment-requests?payeeId` { invoiceDetails: { id } }). */
+export const sendPaymentRequestSchema = z.object({
+  invoiceDetails: z.object(
+    { id: refIdSchema(PAYMENT_REQUEST_MESSAGES.invoiceRequired) },
+    { error: PAYMENT_REQUEST_MESSAGES.invoiceRequired },
+  ),
+});
+export type SendPaymentRequest = z.input<typeof sendPaymentRequestSchema>;
+
+/** POST payment-requests/send-multiple-requests { businessId, invoices: [invoiceId…] } (1–50 invoices). */
+export const sendMultipleRequestsSchema = z.object({
+  /** The sender (the spec sends it in the body); must be the business of the address when given. */
+  businessId: z.string().trim().max(64).optional(),
+  invoices: z
+    .array(refIdSchema(), { error: PAYMENT_REQUEST_MESSAGES.invoicesRequired })
+    .min(1, { error: PAYMENT_REQUEST_MESSAGES.invoicesRequired })
+    .max(PAYMENT_REQUEST_LIMITS.maxInvoicesPerSend, { error: PAYMENT_REQUEST_MESSAGES.invoicesTooMany })
+    .transform((ids) => [...new Set(ids)]),
+});
+export type SendMultipleRequests = z.input<typeof sendMultipleRequestsSchema>;
+
+/** POST payment-requests/send-reminder { paymentRequestId }. */
+export const sendReminderSchema = z.object({
+  paymentRequestId: refIdSchema(PAYMENT_REQUEST_MESSAGES.notFound),
+});
+export type SendReminder = z.input<typeof sendReminderSchema>;
+
+/** PATCH payment-requests/{id} { status: 'CANCELLED', remarks? } (the sender withdraws its request). */
+export const updatePaymentRequestSchema = z.object({
+  status: z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim().toUpperCase() === 'CANCELED'
+        ? 'CANCELLED'
+        : typeof value === 'string'
+          ? value.trim().toUpperCase()
+          : value,
+    z.literal('CANCELLED', { error: PAYMENT_REQUEST_MESSAGES.onlyCancel }),
+  ),
+  /** At most 200 characters (the payments' remarks rule), trimmed. */
+  remarks: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), paymentRemarksSchema),
+});
+export type UpdatePaymentRequest = z.input<typeof updatePaymentRequestSchema>;
+
+/** A request the business sent, as the sender sees it. */
+export const sentPaymentRequestSchema = z
+  .object({
+    id: z.string(),
+    invoiceId: z.string().nullable(),
+    refNo: z.string(),
+    payer: z.object({ businessId: z.string(), businessName: z.string() }),
+    /** The sender's customer contact for the payer. */
+    customer: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+    invoiceDate: z.string(),
+    dueDate: z.string(),
+    amount: z.number(),
+    /** What is left to pay (the payer's bill's balance once linked). */
+    balance: z.number(),
+    /** The state now, as the payer's For Review shows it. */
+    status: paymentRequestStatusSchema,
+    sentAt: z.string(),
+    lastReminderAt: z.string().nullable(),
+    /** The request's timeline, oldest first ('Requested', 'Manual Reminder Sent', 'Canceled', …). */
+    events: z.array(paymentRequestEventSchema),
+  })
+  .meta({ id: 'SentPaymentRequest' });
+export type SentPaymentRequest = z.infer<typeof sentPaymentRequestSchema>;
+
+/** One invoice of send-multiple-requests: the request, or why it was not sent (the error's message). */
+export const sendMultipleResultSchema = z.object({
+  invoiceId: z.string(),
+  paymentRequestId: z.string().nullable(),
+  error: z.string().nullable(),
+  errorCode: z.string().nullable(),
+});
+export type SendMultipleResult = z.infer<typeof sendMultipleResultSchema>;
+
+const reminderDays = z.coerce
+  .number({ error: PAYMENT_REQUEST_MESSAGES.reminderDaysRange })
+  .int({ error: PAYMENT_REQUEST_MESSAGES.reminderDaysRange })
+  .min(PAYMENT_REQUEST_LIMITS.reminderDaysMin, { error: PAYMENT_REQUEST_MESSAGES.reminderDaysRange })
+  .max(PAYMENT_REQUEST_LIMITS.reminderDaysMax, { error: PAYMENT_REQUEST_MESSAGES.reminderDaysRange });
+
+/**
+ * Scheduled reminders of a business's open payment requests (GET/PUT payment-requests/reminder-settings):
+ * at most one a day per request, each an email to the customer. `beforeDueDays` N: N days before the due
+ * date; `onDueDate`: on the due date; `afterDueEveryDays` N: every N days once overdue. null turns that
+ * reminder off; `enabled` false turns them all off (the choices are kept).
+ */
+export const reminderSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    beforeDueDays: reminderDays.nullable(),
+    onDueDate: z.boolean(),
+    afterDueEveryDays: reminderDays.nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (
+      value.enabled &&
+      value.beforeDueDays === null &&
+      !value.onDueDate &&
+      value.afterDueEveryDays === null
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['enabled'],
+        message: PAYMENT_REQUEST_MESSAGES.reminderNoneChosen,
+      });
+    }
+  })
+  .meta({ id: 'PaymentRequestReminderSettings' });
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+export type ReminderSettingsInput = z.input<typeof reminderSettingsSchema>;
+
+/** A business that never saved its settings: reminders off, with a sensible plan ready to turn on. */
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  enabled: false,
+  beforeDueDays: 3,
+  onDueDate: true,
+  afterDueEveryDays: 7,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Sandbox (sample requests for testers)

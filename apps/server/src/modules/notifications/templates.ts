@@ -33,11 +33,22 @@ export function mailLayout(options: { title: string; bodyHtml: string }): string
   ].join('');
 }
 
-const mailButton = (href: string, label: string) =>
+export const mailButton = (href: string, label: string) =>
   `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#0b6477;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p>`;
 
-const pasteLinkHtml = (link: string) =>
+export const pasteLinkHtml = (link: string) =>
   `<p style="margin:0 0 16px;font-size:14px;color:#5c6b7e">Or paste this link into your browser: <span style="word-break:break-all">${escapeHtml(link)}</span></p>`;
+
+/** A two-column table of details (label, value) for a mail's HTML; values are escaped. */
+export const mailDetailsHtml = (rows: readonly (readonly [string, string])[]): string =>
+  [
+    '<table role="presentation" style="margin:0 0 16px;font-size:14px;border-collapse:collapse">',
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#5c6b7e;font-weight:400">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    ),
+    '</table>',
+  ].join('');
 
 /** 'Hi Ana,' or 'Hi,' when the first name is not known. */
 export const greetingOf = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : 'Hi,');

@@ -10,9 +10,16 @@ import {
   paymentRequestListItemSchema,
   paymentRequestsQuerySchema,
   paymentRequestsReviewSummarySchema,
+  reminderSettingsSchema,
   sandboxPaymentRequestInfoSchema,
   sandboxPaymentRequestResultSchema,
   sandboxPaymentRequestSchema,
+  sendMultipleRequestsSchema,
+  sendMultipleResultSchema,
+  sendPaymentRequestSchema,
+  sendReminderSchema,
+  sentPaymentRequestSchema,
+  updatePaymentRequestSchema,
 } from '@ferry/domain/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,10 +32,19 @@ import {
   ok,
   pagedEnvelopeSchema,
 } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
 import { userActor } from '../activity/service.js';
 import { resolveBodyBusiness } from '../contacts/network-service.js';
 import { businessesToMap, linkBill, mapBusiness } from './link.js';
 import { SAMPLE_SENDER, sendSamplePaymentRequest } from './sandbox.js';
+import {
+  cancelSentPaymentRequest,
+  getReminderSettings,
+  saveReminderSettings,
+  sendInvoicePaymentRequest,
+  sendManualReminder,
+  sendMultiplePaymentRequests,
+} from './sending.js';
 import { getPaymentRequest, getPaymentRequests, listPaymentRequests, reviewSummary } from './service.js';
 
 /** For Review reads: Payment Requests or Inbox read (spec 002 §6 'For Review shown with read on pay inbox or payment requests'). */
@@ -42,6 +58,10 @@ export const canReadPaymentRequests = (ability: AppAbility): boolean =>
 const PAYMENT_REQUESTS_READ = {
   anyOf: PAYMENT_REQUESTS_READ_SUBJECTS.map((subject) => ['read', subject] as const),
 };
+
+/** The sending side (Get Paid): the business in the address is the payee, with the due-invoices right. */
+const SEND_MANAGE = { permission: ['manage', 'GetPaidDueInvoices'] as ['manage', Subject] };
+const SEND_READ = { permission: ['read', 'GetPaidDueInvoices'] as ['read', Subject] };
 
 const assertCanRead = (ability: AppAbility) => {
   if (!canReadPaymentRequests(ability)) throw accessDenied();
@@ -225,6 +245,180 @@ export const paymentRequestRoutes =
       async (request) => {
         const business = getBusiness(request);
         return ok(await reviewSummary(context, business.businessId));
+      },
+    );
+
+    // The sending side lives beside the receiving side under the same addresses.
+    await app.register(sentPaymentRequestRoutes(context));
+  };
+
+/**
+ * Payment requests sent (Get Paid; spec 002 §7 'POST /payment-requests?payeeId', send-reminder, PATCH
+ * {status: CANCELLED, remarks}, send-multiple-requests): the business in the address is the payee.
+ */
+export const sentPaymentRequestRoutes =
+  (context: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const base = '/business/:businessId/payment-requests';
+    const tags = ['Payment requests'];
+
+    app.post(
+      base,
+      {
+        config: { business: SEND_MANAGE },
+        schema: {
+          tags,
+          summary:
+            "Send an invoice to its customer on Ferry as a payment request (the customer's For Review); a second send answers the same request",
+          params,
+          body: sendPaymentRequestSchema,
+          response: {
+            200: envelopeSchema(sentPaymentRequestSchema),
+            409: errorBodySchema,
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const business = getBusiness(request);
+        return ok(
+          await sendInvoicePaymentRequest(context, {
+            businessId: business.businessId,
+            invoiceId: request.body.invoiceDetails.id,
+            actor: userActor(getUser(request)),
+          }),
+          PAYMENT_REQUEST_MESSAGES.requestSent,
+        );
+      },
+    );
+
+    app.post(
+      `${base}/send-multiple-requests`,
+      {
+        config: { business: SEND_MANAGE },
+        schema: {
+          tags,
+          summary:
+            'Send several invoices (1–50) as payment requests; answers per invoice the request or why it was not sent',
+          params,
+          body: sendMultipleRequestsSchema,
+          response: { 200: envelopeSchema(z.array(sendMultipleResultSchema)), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const business = getBusiness(request);
+        if (request.body.businessId && request.body.businessId !== business.businessId) {
+          const message = PAYMENT_REQUEST_MESSAGES.businessMismatch;
+          throw new AppError('VALIDATION_ERROR', message, { errors: [{ field: 'businessId', message }] });
+        }
+        return ok(
+          await sendMultiplePaymentRequests(context, {
+            businessId: business.businessId,
+            invoiceIds: request.body.invoices,
+            actor: userActor(getUser(request)),
+          }),
+          PAYMENT_REQUEST_MESSAGES.requestsSent,
+        );
+      },
+    );
+
+    app.post(
+      `${base}/send-reminder`,
+      {
+        config: { business: SEND_MANAGE },
+        schema: {
+          tags,
+          summary: 'Email the customer a reminder of an open payment request (at most one reminder a day)',
+          params,
+          body: sendReminderSchema,
+          response: {
+            200: envelopeSchema(sentPaymentRequestSchema),
+            409: errorBodySchema,
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const business = getBusiness(request);
+        return ok(
+          await sendManualReminder(context, {
+            businessId: business.businessId,
+            paymentRequestId: request.body.paymentRequestId,
+            actor: userActor(getUser(request)),
+          }),
+          PAYMENT_REQUEST_MESSAGES.reminderSent,
+        );
+      },
+    );
+
+    app.get(
+      `${base}/reminder-settings`,
+      {
+        config: { business: SEND_READ },
+        schema: {
+          tags,
+          summary: 'Scheduled reminders of the payment requests this business sends (off until saved)',
+          params,
+          response: { 200: envelopeSchema(reminderSettingsSchema), ...errorResponses },
+        },
+      },
+      async (request) => ok(await getReminderSettings(context, getBusiness(request).businessId)),
+    );
+
+    app.put(
+      `${base}/reminder-settings`,
+      {
+        config: { business: SEND_MANAGE },
+        schema: {
+          tags,
+          summary:
+            'Save the scheduled reminders: N days before the due date, on the due date, every N days once overdue',
+          params,
+          body: reminderSettingsSchema,
+          response: { 200: envelopeSchema(reminderSettingsSchema), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const business = getBusiness(request);
+        return ok(
+          await saveReminderSettings(context, {
+            businessId: business.businessId,
+            settings: request.body,
+            userId: getUser(request).id,
+          }),
+          PAYMENT_REQUEST_MESSAGES.reminderSettingsSaved,
+        );
+      },
+    );
+
+    app.patch(
+      `${base}/:paymentRequestId`,
+      {
+        config: { business: SEND_MANAGE },
+        schema: {
+          tags,
+          summary:
+            'Cancel a payment request this business sent ({ status: CANCELLED, remarks }); its invoice goes back to unpaid',
+          params: requestParams,
+          body: updatePaymentRequestSchema,
+          response: {
+            200: envelopeSchema(sentPaymentRequestSchema),
+            409: errorBodySchema,
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const business = getBusiness(request);
+        return ok(
+          await cancelSentPaymentRequest(context, {
+            businessId: business.businessId,
+            paymentRequestId: request.params.paymentRequestId,
+            remarks: request.body.remarks,
+            actor: userActor(getUser(request)),
+          }),
+          PAYMENT_REQUEST_MESSAGES.requestCancelled,
+        );
       },
     );
   };

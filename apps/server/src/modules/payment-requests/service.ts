@@ -9,6 +9,7 @@ import {
   PAYMENT_REQUEST_LIMITS,
   PAYMENT_REQUEST_MESSAGES,
   type PaymentRequestDetail,
+  type PaymentRequestEventView,
   type PaymentRequestListItem,
   type PaymentRequestSender,
   type PaymentRequestStatus,
@@ -77,31 +78,40 @@ const LABEL_OF: Record<PaymentRequestAction, string> = {
   ...PAYMENT_REQUEST_PAYER_EVENTS,
 };
 
-/** Appends one event to a request's timeline, in the caller's transaction. */
-export async function recordPaymentRequestEvent(
-  tx: DbOrTx,
-  options: {
-    paymentRequestId: string;
-    action: PaymentRequestAction;
-    actor: Actor;
-    remarks?: string | null;
-    data?: Record<string, unknown> | null;
-    at: Date;
-  },
-): Promise<void> {
-  await tx.insert(paymentRequestEvents).values({
-    id: newId(),
-    paymentRequestId: options.paymentRequestId,
-    action: options.action,
-    label: LABEL_OF[options.action],
-    actorType: options.actor.type,
-    actorUserId: options.actor.userId,
-    actorName: options.actor.name,
-    remarks: options.remarks ?? null,
-    data: options.data ?? null,
-    createdAt: options.at,
-  });
+export interface NewPaymentRequestEvent {
+  paymentRequestId: string;
+  action: PaymentRequestAction;
+  actor: Actor;
+  remarks?: string | null;
+  data?: Record<string, unknown> | null;
+  at: Date;
 }
+
+/** Appends events to requests' timelines (one insert), in the caller's transaction. */
+export async function recordPaymentRequestEvents(
+  tx: DbOrTx,
+  events: readonly NewPaymentRequestEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(paymentRequestEvents).values(
+    events.map((options) => ({
+      id: newId(),
+      paymentRequestId: options.paymentRequestId,
+      action: options.action,
+      label: LABEL_OF[options.action],
+      actorType: options.actor.type,
+      actorUserId: options.actor.userId,
+      actorName: options.actor.name,
+      remarks: options.remarks ?? null,
+      data: options.data ?? null,
+      createdAt: options.at,
+    })),
+  );
+}
+
+/** Appends one event to a request's timeline, in the caller's transaction. */
+export const recordPaymentRequestEvent = (tx: DbOrTx, options: NewPaymentRequestEvent): Promise<void> =>
+  recordPaymentRequestEvents(tx, [options]);
 
 // ---------------------------------------------------------------------------------------------
 // Creating a request (the Get Paid side calls this)
@@ -346,7 +356,7 @@ const senderUsers = alias(users, 'sender_users');
  * The state now: a request linked to a bill follows the bill (paid → COMPLETED, a payment in flight →
  * PROCESSING, a failed payment → FAILED); otherwise its stored state.
  */
-const statusNow = sql<PaymentRequestStatus>`(case
+export const statusNow = sql<PaymentRequestStatus>`(case
   when ${paymentRequests.state} = 'LINK_BILL' and ${bills.id} is not null then (case
     when ${bills.balanceCents} = 0 then 'COMPLETED'
     when ${bills.status} = 'failed' then 'FAILED'
@@ -355,7 +365,7 @@ const statusNow = sql<PaymentRequestStatus>`(case
   else ${paymentRequests.state} end)`;
 
 /** What is left to pay: the linked bill's balance, else the request's. */
-const balanceNow = sql<number>`coalesce(${bills.balanceCents}, ${paymentRequests.balanceCents})`;
+export const balanceNow = sql<number>`coalesce(${bills.balanceCents}, ${paymentRequests.balanceCents})`;
 
 const openNow = sql`(${statusNow} in (${sql.join(
   OPEN_PAYMENT_REQUEST_STATUSES.map((s) => sql`${s}`),
@@ -437,18 +447,38 @@ const toListItem = (row: SelectedRow): PaymentRequestListItem => {
   };
 };
 
-async function toDetails(db: DbOrTx, rows: SelectedRow[]): Promise<PaymentRequestDetail[]> {
-  if (rows.length === 0) return [];
+/** The timelines of requests (oldest first), by request id. */
+export async function eventViewsOf(
+  db: DbOrTx,
+  paymentRequestIds: readonly string[],
+): Promise<Map<string, PaymentRequestEventView[]>> {
+  const byRequest = new Map<string, PaymentRequestEventView[]>();
+  if (paymentRequestIds.length === 0) return byRequest;
   const events = await db
     .select()
     .from(paymentRequestEvents)
-    .where(
-      inArray(
-        paymentRequestEvents.paymentRequestId,
-        rows.map((r) => r.request.id),
-      ),
-    )
+    .where(inArray(paymentRequestEvents.paymentRequestId, [...paymentRequestIds]))
     .orderBy(asc(paymentRequestEvents.createdAt), asc(paymentRequestEvents.sequence));
+  for (const e of events) {
+    const view: PaymentRequestEventView = {
+      id: e.id,
+      action: e.action,
+      label: e.label,
+      actor: { type: e.actorType as ActorType, name: e.actorName },
+      remarks: e.remarks,
+      createdAt: e.createdAt.toISOString(),
+    };
+    byRequest.set(e.paymentRequestId, [...(byRequest.get(e.paymentRequestId) ?? []), view]);
+  }
+  return byRequest;
+}
+
+async function toDetails(db: DbOrTx, rows: SelectedRow[]): Promise<PaymentRequestDetail[]> {
+  if (rows.length === 0) return [];
+  const events = await eventViewsOf(
+    db,
+    rows.map((r) => r.request.id),
+  );
   return rows.map((row) => ({
     ...toListItem(row),
     subtotal: centsToAmount(row.request.subtotalCents),
@@ -462,16 +492,7 @@ async function toDetails(db: DbOrTx, rows: SelectedRow[]): Promise<PaymentReques
       unitPrice: centsToAmount(line.unitPriceCents),
       amount: centsToAmount(line.amountCents),
     })),
-    events: events
-      .filter((e) => e.paymentRequestId === row.request.id)
-      .map((e) => ({
-        id: e.id,
-        action: e.action,
-        label: e.label,
-        actor: { type: e.actorType as ActorType, name: e.actorName },
-        remarks: e.remarks,
-        createdAt: e.createdAt.toISOString(),
-      })),
+    events: events.get(row.request.id) ?? [],
   }));
 }
 

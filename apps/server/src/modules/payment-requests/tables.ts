@@ -1,6 +1,18 @@
 import type { ActorType, PaymentRequestStatus } from '@ferry/domain/schemas';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, updatedAt } from '../../platform/db/columns.js';
 import { rollupTables } from '../../platform/db/rollups.js';
 import { bills } from '../bills/tables.js';
@@ -129,3 +141,55 @@ export const { rollup: paymentRequestReviewRollups, deltas: paymentRequestReview
   }),
   keys: ['dueDate'],
 });
+
+/**
+ * A business's scheduled reminders of the payment requests it sent (GET/PUT payment-requests/
+ * reminder-settings): N days before the due date, on the due date, every N days once overdue. No row:
+ * the defaults (off).
+ */
+export const paymentRequestReminderSettings = pgTable(
+  'payment_request_reminder_settings',
+  {
+    businessId: refColumn('business_id')
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    /** Days before the due date (1–30), or null for no reminder before it. */
+    beforeDueDays: integer('before_due_days'),
+    onDueDate: boolean('on_due_date').notNull().default(true),
+    /** Every N days (1–30) once overdue, or null for none. */
+    afterDueEveryDays: integer('after_due_every_days'),
+    updatedBy: refColumn('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check(
+      'payment_request_reminder_settings_days_check',
+      sql`(${table.beforeDueDays} is null or ${table.beforeDueDays} between 1 and 30) and (${table.afterDueEveryDays} is null or ${table.afterDueEveryDays} between 1 and 30)`,
+    ),
+  ],
+);
+export type PaymentRequestReminderSettingsRow = typeof paymentRequestReminderSettings.$inferSelect;
+
+/** Why a reminder went out: a member's 'Send reminder', or the business's schedule. */
+export type PaymentRequestReminderKind = 'MANUAL' | 'SCHEDULED';
+
+/**
+ * The reminders sent, one per request and (New York business) day at most: the key makes the one-a-day
+ * rule hold across several workers and a member's click at the same moment.
+ */
+export const paymentRequestReminders = pgTable(
+  'payment_request_reminders',
+  {
+    paymentRequestId: refColumn('payment_request_id')
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<PaymentRequestReminderKind>().notNull(),
+    actorUserId: refColumn('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.paymentRequestId, table.day] })],
+);
+export type PaymentRequestReminderRow = typeof paymentRequestReminders.$inferSelect;

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../platform/db/client.js';
 import { mailOrigin } from '../banking/notify.js';
 import { businesses } from '../businesses/tables.js';
 import { queueMessages } from '../notifications/service.js';
-import { escapeHtml, mailLayout, type RenderedMail } from '../notifications/templates.js';
+import { escapeHtml, mailDetailsHtml, mailLayout, type RenderedMail } from '../notifications/templates.js';
 import { payments } from './tables.js';
 import { joinedSelect, type PaymentJoined } from './views.js';
 
@@ -90,12 +90,7 @@ export function renderVendorPaymentMail(options: {
     bodyHtml: [
       '<p style="margin:0 0 16px;font-size:16px">Hi,</p>',
       `<p style="margin:0 0 16px;font-size:16px">${escapeHtml(intros[kind])}</p>`,
-      '<table role="presentation" style="margin:0 0 16px;font-size:14px;border-collapse:collapse">',
-      ...lines.map(
-        ([k, v]) =>
-          `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#5c6b7e;font-weight:400">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
-      ),
-      '</table>',
+      mailDetailsHtml(lines),
       needsLink
         ? `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0b6477;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">Accept payment</a></p><p style="margin:0 0 16px;font-size:14px;color:#5c6b7e">Or paste this link into your browser: <span style="word-break:break-all">${escapeHtml(link)}</span></p>`
         : '',

@@ -24,6 +24,7 @@ import {
   withTransaction,
 } from '../ledger/service.js';
 import { ledgerTransactions } from '../ledger/tables.js';
+import { syncInvoicesOfBills } from '../payment-requests/invoice-sync.js';
 import {
   type PaymentEventRow,
   type PaymentRailsData,
@@ -324,6 +325,7 @@ async function paymentsOfBills(
 export async function refreshBillPaymentState(tx: DbOrTx, billId: string): Promise<void> {
   const byBill = await paymentsOfBills(tx, [billId]);
   await setBillPaymentState(tx, billId, billPaymentState(byBill.get(billId) ?? []));
+  await syncInvoicesOfBills(tx, [billId]);
 }
 
 const dateColumns = (status: EnginePaymentStatus, at: Date): Partial<PaymentRow> => {
@@ -514,6 +516,12 @@ async function applyDistinct(
         recomputeBillStatus(after) === before.status;
       return same ? [] : [after];
     }),
+  );
+  // The payee's invoices of bills that came from a payment request follow (payment-requests/invoice-sync).
+  await syncInvoicesOfBills(
+    tx,
+    billIds,
+    changes.map((change) => ({ before: change.before, after: updated(change), at: change.input.at })),
   );
   for (const change of changes) outcomes[change.index] = { ok: true, payment: updated(change) };
   return outcomes;

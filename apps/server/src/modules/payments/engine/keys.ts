@@ -35,6 +35,8 @@ export interface EngineRailsData {
   creditSettleOn?: string | null;
   /** The receiving account's last 4 digits (for the vendor's remittance mail). */
   creditAccountMask?: string | null;
+  /** The network payee's own bank the credit went to (its invoice records the receipt into it). */
+  creditBankAccountId?: string | null;
 }
 
 export const engineRailsData = (value: unknown): EngineRailsData =>

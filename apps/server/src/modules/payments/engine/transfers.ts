@@ -183,6 +183,10 @@ export async function sendCredit(
   await mergeRailsData(db, row.id, attempt, {
     creditTransferId: transfer.id,
     creditAccountMask: destination.accountMask,
+    // A network payee's own bank: its invoice records the receipt into it (payment-requests/invoice-sync).
+    ...(destination.source === 'PAYEE_BUSINESS'
+      ? { creditBankAccountId: destination.account.reference }
+      : {}),
   });
   return 'sent';
 }
