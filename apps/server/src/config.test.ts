@@ -17,6 +17,8 @@ const REAL_PROVIDERS = {
   CARD_VAULT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_test_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  CARD_PROCESSOR: 'stripe',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
   BOT_CHECK_PROVIDER: 'recaptcha',
   RECAPTCHA_SECRET: 'r',
 };
@@ -39,6 +41,7 @@ describe('production and the sandbox providers', () => {
       'BANK_LINK_PROVIDER: sandbox in production; set BANK_LINK_PROVIDER=plaid',
       'RAILS_PROVIDER: sandbox in production; set RAILS_PROVIDER=modern-treasury',
       'CARD_VAULT_PROVIDER: sandbox in production; set CARD_VAULT_PROVIDER=stripe',
+      'CARD_PROCESSOR: sandbox in production; set CARD_PROCESSOR=stripe',
       'BOT_CHECK_PROVIDER: sandbox in production; set BOT_CHECK_PROVIDER=recaptcha',
     ]) {
       expect(message).toContain(line);
@@ -64,6 +67,7 @@ describe('production and the sandbox providers', () => {
       'BANK_LINK_PROVIDER',
       'RAILS_PROVIDER',
       'CARD_VAULT_PROVIDER',
+      'CARD_PROCESSOR',
       'BOT_CHECK_PROVIDER',
     ]);
   });

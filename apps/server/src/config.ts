@@ -130,6 +130,18 @@ export const configSchema = z.object({
   /** Stripe publishable key (pk_live_… / pk_test_…), given to the browser for Stripe Elements. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /**
+   * Who captures card payments: the payment rails' own sandbox (no real money, the default), or Stripe
+   * (PaymentIntents on the vault's cards; needs CARD_VAULT_PROVIDER=stripe and STRIPE_WEBHOOK_SECRET).
+   * Bank transfers stay on RAILS_PROVIDER either way.
+   */
+  CARD_PROCESSOR: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /**
+   * The signing secret (whsec_…) of the Stripe webhook endpoint …/api/webhooks/rails (events
+   * payment_intent.succeeded, payment_intent.payment_failed, payment_intent.canceled,
+   * charge.dispute.created, charge.refunded): card captures settle by these webhooks.
+   */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /**
    * US states (2-letter codes, comma-separated) whose payers are never charged a card surcharge.
    * Default: Connecticut and Massachusetts (state laws ban surcharges) and Puerto Rico (same). Review
    * it with counsel as the laws change (e.g. add a state that bans or caps surcharges below the fee).
@@ -163,7 +175,7 @@ export const configSchema = z.object({
   /**
    * Payment rails (micro-deposits and payments): Ferry's sandbox rails and sandbox bank, with a sandbox
    * clock that can be moved ahead (its routes exist only outside production), or Modern Treasury (ACH
-   * payment orders; card captures need a card processor and are refused there).
+   * payment orders; card captures need a card processor there: CARD_PROCESSOR=stripe).
    */
   RAILS_PROVIDER: z.enum(['sandbox', 'modern-treasury']).default('sandbox'),
   /** Modern Treasury (RAILS_PROVIDER=modern-treasury): API key, organization, Ferry's internal account. */
@@ -197,6 +209,7 @@ const PRODUCTION_PROVIDER_SETTINGS = [
   ['BANK_LINK_PROVIDER', 'plaid'],
   ['RAILS_PROVIDER', 'modern-treasury'],
   ['CARD_VAULT_PROVIDER', 'stripe'],
+  ['CARD_PROCESSOR', 'stripe'],
   ['BOT_CHECK_PROVIDER', 'recaptcha'],
 ] as const;
 
@@ -257,6 +270,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: required when CARD_VAULT_PROVIDER=stripe',
     );
+  }
+  if (config.CARD_PROCESSOR === 'stripe') {
+    const missing = [
+      config.CARD_VAULT_PROVIDER !== 'stripe' ? 'CARD_VAULT_PROVIDER: must be stripe' : null,
+      !config.STRIPE_SECRET_KEY ? 'STRIPE_SECRET_KEY: required' : null,
+      !config.STRIPE_WEBHOOK_SECRET ? 'STRIPE_WEBHOOK_SECRET: required' : null,
+    ].filter((line) => line !== null);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((line) => `  ${line} when CARD_PROCESSOR=stripe`).join('\n')}`,
+      );
+    }
   }
   if (
     config.RAILS_PROVIDER === 'modern-treasury' &&

@@ -20,9 +20,11 @@ import { createSandboxIdentity } from './identity/sandbox.js';
 import type { MailProvider } from './mail/mail.js';
 import { createSandboxMail } from './mail/sandbox.js';
 import { createSmtpMail } from './mail/smtp.js';
+import { createCompositeRails } from './rails/composite.js';
 import { createModernTreasuryRails } from './rails/modern-treasury.js';
 import type { RailsProvider } from './rails/rails.js';
 import { createSandboxRails } from './rails/sandbox.js';
+import { createStripeCardRails } from './rails/stripe-cards.js';
 import { createSandboxSms } from './sms/sandbox.js';
 import type { SmsProvider } from './sms/sms.js';
 import { createTwilioSms } from './sms/twilio.js';
@@ -81,7 +83,7 @@ export function createProviders(config: Config, deps: { database: Database; cloc
           webhookSecret: config.PERSONA_WEBHOOK_SECRET,
         })
       : createSandboxIdentity(deps);
-  const rails =
+  const achRails =
     config.RAILS_PROVIDER === 'modern-treasury' &&
     config.MODERN_TREASURY_API_KEY &&
     config.MODERN_TREASURY_ORGANIZATION_ID &&
@@ -95,6 +97,18 @@ export function createProviders(config: Config, deps: { database: Database; cloc
           clock: deps.clock,
         })
       : createSandboxRails({ ...deps, config });
+  // Card captures on Stripe (CARD_PROCESSOR=stripe), else on the ACH rails (the sandbox captures them).
+  const rails =
+    config.CARD_PROCESSOR === 'stripe' && config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? createCompositeRails({
+          ach: achRails,
+          cards: createStripeCardRails({
+            secretKey: config.STRIPE_SECRET_KEY,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+            clock: deps.clock,
+          }),
+        })
+      : achRails;
   const bankLink =
     config.BANK_LINK_PROVIDER === 'plaid' && config.PLAID_CLIENT_ID && config.PLAID_SECRET
       ? createPlaidBankLink({
