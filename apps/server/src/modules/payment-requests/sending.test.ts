@@ -656,6 +656,37 @@ describe('the invoice follows the payment of the request', () => {
     expect(requestRow).toMatchObject({ state: 'LINK_BILL', balanceCents: 6050, openCents: 6050 });
   });
 
+  it('a payment returned after delivery reverses the receipt: the invoice is owed again and requested', async () => {
+    const s = await setup();
+    const request = await sent(s);
+    // $13.13 is returned (R03) by the sandbox rails two business days after delivery.
+    const { paymentId } = await customerPays(s, request.id, '13.13');
+    await deliver(s, paymentId);
+    expect(await invoiceRow(s.invoice.id)).toMatchObject({
+      status: 'partial_paid',
+      balanceCents: 11_050 - 1313,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/clock/advance',
+      headers: s.payer.headers,
+      payload: { businessDays: 2 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await paymentRow(t.context, paymentId)).status).toBe('REVERSED');
+    expect(await invoiceRow(s.invoice.id)).toMatchObject({ status: 'requested', balanceCents: 11_050 });
+    const [receipt] = await t.database.db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.paymentId, paymentId));
+    expect(receipt).toMatchObject({ kind: 'RECEIVED', amountCents: 1313, status: 'REVERSED' });
+    const [requestRow] = await t.database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, request.id));
+    expect(requestRow).toMatchObject({ state: 'LINK_BILL', balanceCents: 11_050, openCents: 11_050 });
+  });
+
   it('a cancelled payment takes the invoice back to requested', async () => {
     const s = await setup();
     const request = await sent(s);
