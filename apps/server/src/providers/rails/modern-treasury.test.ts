@@ -145,6 +145,9 @@ describe('Modern Treasury rails', () => {
         description: 'FERRY PAYMENT',
       }),
     ).rejects.toThrow('Card captures need a card processor');
+    await expect(
+      rails().refundCardCapture({ transferId: 'po_1', idempotencyKey: 'refund:1' }),
+    ).rejects.toThrow('refund no cards');
     expect(replay.seen).toHaveLength(0);
   });
 
