@@ -6,6 +6,7 @@ import { assertBotCheck } from '../../platform/bot-check.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorBodySchema, errorResponses, ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { databaseRateLimitCounter } from '../../platform/rate-limit/counter.js';
 import { SENSITIVE_RATE_LIMIT } from './routes.js';
 import { revokeSession } from './service.js';
 import { SignInAttemptLimiter, signInWithPassword } from './sign-in.js';
@@ -16,7 +17,7 @@ import { readTrustedDeviceToken } from './trusted-devices.js';
 export const signInRoutes =
   (context: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = new SignInAttemptLimiter(context.clock);
+    const limiter = new SignInAttemptLimiter(databaseRateLimitCounter(context.database, context.clock));
 
     app.post(
       '/auth/sign-in',

@@ -6,7 +6,6 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { users } from '../users/tables.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { hashToken } from './service.js';
-import { SignInAttemptLimiter } from './sign-in.js';
 import { signInChallenges } from './tables.js';
 
 // The real argon2 verification, watched: an unknown email must cost the same work as a wrong password.
@@ -288,24 +287,4 @@ it('has a per-IP limit on sign-in (20 a minute)', async () => {
   }
   expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
   expect(statuses[20]).toBe(429);
-});
-
-it('the per-account limiter slides and forgets the least recently used keys past its size', () => {
-  const clock = {
-    current: 0,
-    now() {
-      return new Date(this.current);
-    },
-  };
-  const limiter = new SignInAttemptLimiter(clock, 2, 60_000, 2);
-  limiter.hit('a');
-  clock.current = 30_000;
-  limiter.hit('a');
-  expect(() => limiter.hit('a')).toThrow('Too many sign-in attempts. Please try again in 1 minute.');
-  clock.current = 60_001; // the first attempt left the window
-  expect(() => limiter.hit('a')).not.toThrow();
-  expect(() => limiter.hit('a')).toThrow();
-  limiter.hit('b');
-  limiter.hit('c'); // 'a' was used least recently and is dropped
-  expect(() => limiter.hit('a')).not.toThrow();
 });

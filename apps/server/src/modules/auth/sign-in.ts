@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
+import type { RateLimitCounter } from '../../platform/rate-limit/counter.js';
 import { type SentOtp, sendOtp, verifyOtp } from '../otp/service.js';
 import { BLOCKED_STATUSES, findPrimaryPhone, findUserByEmail } from '../users/service.js';
 import { type UserPhoneRow, type UserRow, userPhones, users } from '../users/tables.js';
@@ -48,43 +49,29 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', MESSAGES.in
 const accountLocked = () => new AppError('ACCOUNT_LOCKED', ACCOUNT_LOCKED_MESSAGE);
 
 /**
- * The per-account sign-in limit (on top of the per-IP limit of every sensitive route): at most
- * `max` attempts per email address in a sliding window, counted whether the email has an account or not
- * (so the answer tells nothing), refused attempts not counted. Kept in memory per API process — a
- * deployment running N API processes allows up to N times the limit; the 100-failure lockout, stored in
- * the database, is the hard bound. Keys are evicted least-recently-used past `maxKeys`.
+ * The per-account sign-in limit (on top of the per-IP limit of every sensitive route): at most `max`
+ * attempts per email address in a window of `windowMs` from the first, counted whether the email has an
+ * account or not (so the answer tells nothing). Counted in the database, so every API process of a
+ * deployment shares the count; the 100-failure lockout, stored with the user, is the hard bound.
  */
 export class SignInAttemptLimiter {
-  private readonly attempts = new Map<string, number[]>();
-
   constructor(
-    private readonly clock: Clock,
+    private readonly counter: RateLimitCounter,
     private readonly max = SIGN_IN_ATTEMPTS_PER_ACCOUNT,
     private readonly windowMs = SIGN_IN_ATTEMPT_WINDOW_MINUTES * 60_000,
-    private readonly maxKeys = 100_000,
   ) {}
 
   /** Counts an attempt for `key`, or throws 429 RATE_LIMITED (with retry-after) when over the limit. */
-  hit(key: string): void {
-    const now = this.clock.now().getTime();
-    const recent = (this.attempts.get(key) ?? []).filter((at) => at > now - this.windowMs);
-    this.attempts.delete(key);
-    if (recent.length >= this.max) {
-      this.attempts.set(key, recent);
-      const seconds = Math.max(1, Math.ceil(((recent[0] ?? now) + this.windowMs - now) / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { headers: { 'retry-after': String(seconds) } },
-      );
-    }
-    recent.push(now);
-    this.attempts.set(key, recent);
-    for (const oldest of this.attempts.keys()) {
-      if (this.attempts.size <= this.maxKeys) break;
-      this.attempts.delete(oldest);
-    }
+  async hit(key: string): Promise<void> {
+    const { count, ttlMs } = await this.counter.hit(`sign-in:${key}`, this.windowMs);
+    if (count <= this.max) return;
+    const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { headers: { 'retry-after': String(seconds) } },
+    );
   }
 }
 
@@ -170,7 +157,7 @@ export async function signInWithPassword(
 ): Promise<PasswordSignInOutcome> {
   const { db } = context.database;
   const email = options.email.trim().toLowerCase();
-  options.limiter.hit(email);
+  await options.limiter.hit(email);
 
   const user = await findUserByEmail({ db, email });
   if (!user || user.activeStatus === 'DELETED') {

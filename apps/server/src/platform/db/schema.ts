@@ -25,3 +25,4 @@ export * from '../../providers/card-vault/sandbox-tables.js';
 export * from '../../providers/identity/sandbox-tables.js';
 export * from '../../providers/rails/sandbox-tables.js';
 export * from '../idempotency/tables.js';
+export * from '../rate-limit/tables.js';

@@ -2,6 +2,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { databaseRateLimitCounter } from '../rate-limit/counter.js';
+import { sharedRateLimitStore } from '../rate-limit/store.js';
 import type { ErrorBody } from './errors.js';
 
 /** Vendors whose scripts and frames the pages may load: card vault, bank link, bot check. */
@@ -49,6 +51,11 @@ export async function registerSecurity(app: FastifyInstance, context: AppContext
   });
 
   await app.register(rateLimit, {
+    // Counted in the database, so every API process of a deployment shares each client's count.
+    store: sharedRateLimitStore(databaseRateLimitCounter(context.database, context.clock)),
+    // A counter that cannot be read (the database restarting) lets the request through: the limits
+    // are a guard, and the request needs the database anyway.
+    skipOnError: true,
     max: context.config.RATE_LIMIT_MAX,
     timeWindow: context.config.RATE_LIMIT_WINDOW_MS,
     // The limit is the API's: the web app's files (and its client-side routes) are not counted.
