@@ -30,6 +30,7 @@ import { businessRoutes } from './modules/businesses/routes.js';
 import { businessSearchRoutes } from './modules/businesses/search-routes.js';
 import { registerCardJobs } from './modules/cards/jobs.js';
 import { cardRoutes } from './modules/cards/routes.js';
+import { cashFlowRoutes } from './modules/cash-flow/routes.js';
 import { clientConfigRoutes } from './modules/client-config/routes.js';
 import { contactDocumentRoutes } from './modules/contacts/documents-routes.js';
 import { networkRoutes } from './modules/contacts/network-routes.js';
@@ -258,6 +259,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(accountingRoutes(context));
       await api.register(billRoutes(context));
       await api.register(invoiceRoutes(context));
+      await api.register(cashFlowRoutes(context));
       await api.register(paymentRoutes(context));
       await api.register(paymentRequestRoutes(context));
       await api.register(practiceRoutes(context));

@@ -9,6 +9,7 @@ export * from './bills-api.js';
 export * from './business.js';
 export * from './business-profile.js';
 export * from './cards-api.js';
+export * from './cash-flow-api.js';
 export * from './client-config.js';
 export * from './codes.js';
 export * from './contact.js';
