@@ -76,6 +76,9 @@ type Kind =
   | 'bill'
   | 'attachment'
   | 'draft'
+  | 'invoice'
+  | 'invoiceAttachment'
+  | 'invoiceDraft'
   | 'payment'
   | 'failedPayment'
   | 'paymentRequest'
@@ -117,6 +120,8 @@ const FIELD_KINDS: Record<string, Kind[]> = {
   itemId: ['item'],
   billId: ['bill'],
   billIds: ['bill'],
+  invoiceId: ['invoice'],
+  invoiceIds: ['invoice'],
   // `PATCH .../mark-{type}-as-paid` (type 'bill'): the bill's id.
   id: ['bill'],
   attachmentId: ['attachment'],
@@ -162,6 +167,23 @@ const NOT_TENANT_IDS: Record<string, string> = {
 
 /** A field per operation whose kind differs from its name's. */
 const OPERATION_FIELD_KINDS: Record<string, Record<string, Kind[] | null>> = {
+  // Invoices keep their own drafts and attachments; mark-invoice-as-paid names the invoice.
+  ...Object.fromEntries(
+    ['GET', 'PATCH', 'DELETE'].map((method) => [
+      `${method} /api/business/{businessId}/accounting/invoices/draft/{draftId}`,
+      { draftId: ['invoiceDraft'] },
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'POST /api/business/{businessId}/accounting/invoices',
+      'PATCH /api/business/{businessId}/accounting/invoices/{invoiceId}',
+    ].map((op) => [op, { draftId: ['invoiceDraft'], attachmentIds: ['invoiceAttachment'] }]),
+  ),
+  'GET /api/business/{businessId}/invoices/{invoiceId}/attachments/{attachmentId}': {
+    attachmentId: ['invoiceAttachment'],
+  },
+  'PATCH /api/business/{businessId}/mark-invoice-as-paid': { id: ['invoice'] },
   // The bank-link provider's public token of a new connection, not a card token.
   'GET /api/business/{businessId}/banking/connection/plaid': { tokenId: null },
   // Only a failed payment is retried: A's own is one.
@@ -212,11 +234,16 @@ const ACCEPTED_BODY_IDS: Record<string, { reason: string; answer?: (data: unknow
       'public sign-up makes a new pending user and does not read the invitation (the invitee accepts it signed in)',
   },
   ...Object.fromEntries(
-    ['POST /api/business/{businessId}/bills', 'PATCH /api/business/{businessId}/bills/{billId}'].map((op) => [
+    [
+      'POST /api/business/{businessId}/bills',
+      'PATCH /api/business/{businessId}/bills/{billId}',
+      'POST /api/business/{businessId}/accounting/invoices',
+      'PATCH /api/business/{businessId}/accounting/invoices/{invoiceId}',
+    ].map((op) => [
       `${op} draftId`,
       {
         reason:
-          "the draft the bill was made from is removed when it is the business's own; any other id removes nothing and tells nothing",
+          "the draft the bill or invoice was made from is removed when it is the business's own; any other id removes nothing and tells nothing",
       },
     ]),
   ),
@@ -258,9 +285,13 @@ const ACCEPTED_BODY_IDS: Record<string, { reason: string; answer?: (data: unknow
 const FREE_FORM: Record<string, string> = {
   'POST /api/business/{businessId}/bills/draft': 'a bill draft keeps the unfinished form as typed',
   'PATCH /api/business/{businessId}/bills/draft/{draftId}': 'a bill draft keeps the unfinished form as typed',
+  'POST /api/business/{businessId}/accounting/invoices/draft':
+    'an invoice draft keeps the unfinished form as typed',
+  'PATCH /api/business/{businessId}/accounting/invoices/draft/{draftId}':
+    'an invoice draft keeps the unfinished form as typed',
 };
 /** The tables FREE_FORM operations write (their rows may hold B's ids as A's own text). */
-const FREE_FORM_TABLES = new Set(['bill_drafts']);
+const FREE_FORM_TABLES = new Set(['bill_drafts', 'invoice_drafts']);
 
 /** Query parameters that are searched: B's names go there. */
 const SEARCH_PARAMS = new Set(['searchTerm', 'vendorName', 'businessName', 'query']);
@@ -339,6 +370,12 @@ const billAttachmentForm = (billId?: string) =>
     { name: 'file', filename: 'bill.pdf', contentType: 'application/pdf', data: pdfBytes() },
   ]);
 
+const invoiceAttachmentForm = (invoiceId?: string) =>
+  multipartBody([
+    ...(invoiceId ? [{ name: 'invoiceId', data: invoiceId }] : []),
+    { name: 'file', filename: 'invoice.pdf', contentType: 'application/pdf', data: pdfBytes() },
+  ]);
+
 /** Request bodies the document cannot describe (multipart uploads), by operation. */
 const UPLOADS: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /api/business/{businessId}/accounting/contacts/{contactId}/documents': () =>
@@ -348,6 +385,7 @@ const UPLOADS: Record<string, () => ReturnType<typeof multipartBody>> = {
     ]),
   'POST /api/preferences/{businessId}/logo': logoForm,
   'POST /api/business/{businessId}/upload-bill-attachment': () => billAttachmentForm(),
+  'POST /api/business/{businessId}/upload-invoice-attachment': () => invoiceAttachmentForm(),
 };
 
 const ID_LIKE = /(^id|Id|Ids)$/;
@@ -426,6 +464,27 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
   const draft = await api('POST', `${base}/bills/draft`, {
     vendorId: contacts.vendorId,
     refNo: name('Draft'),
+  });
+  // An invoice to the customer (income account 'Sales'), with an attachment, and an invoice draft.
+  const incomeAccounts = await listChartAccounts(t.context, {
+    businessId,
+    query: { isForCreateBill: false, parentAccountType: 'INCOME', pageNumber: 1, pageSize: 1000 },
+  });
+  const invoice = await api('POST', `${base}/accounting/invoices`, {
+    customerId: contacts.customerId,
+    refNo: `INV-${newId().slice(0, 8)}`,
+    invoiceDate: '2026-11-02',
+    lines: [{ chartAccountId: incomeAccounts.items[0]?.id, quantity: 1, unitPrice: '250.00' }],
+  });
+  const invoiceAttachment = await api(
+    'POST',
+    `${base}/upload-invoice-attachment`,
+    {},
+    invoiceAttachmentForm(invoice.id),
+  );
+  const invoiceDraft = await api('POST', `${base}/accounting/invoices/draft`, {
+    customerId: contacts.customerId,
+    refNo: name('Invoice draft'),
   });
   const pay = async (amount: string) => {
     const res = await postPayment(t, business, {
@@ -585,6 +644,9 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     bill: bill.id,
     attachment: attachment.id,
     draft: draft.id,
+    invoice: invoice.id,
+    invoiceAttachment: invoiceAttachment.id,
+    invoiceDraft: invoiceDraft.id,
     payment: paymentId,
     failedPayment: failedPaymentId,
     paymentRequest: request.paymentRequestId,
