@@ -3,6 +3,7 @@ import { findActiveSession } from '../../modules/auth/service.js';
 import type { UserRow } from '../../modules/users/tables.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
+import { isApiUrl } from '../http/security.js';
 
 export const SESSION_COOKIE = 'ferry_session';
 
@@ -83,6 +84,9 @@ export function registerAuthContext(app: FastifyInstance, context: AppContext): 
       deviceId: readHeader(request, 'device-id'),
       visitorId: readHeader(request, 'visitor-id'),
     };
+    // The web app's files and its client-side routes need no session: only the API reads it (a page
+    // load sends the session cookie with each of its script requests, and each lookup is a query).
+    if (!isApiUrl(request.url)) return;
     const credentials = readCredentials(request);
     if (credentials) {
       const session = await findActiveSession({

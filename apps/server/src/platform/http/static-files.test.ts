@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../modules/auth/tables.js';
+import { makeUser, signIn } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 /** A web build as `vite build` leaves it: index.html, a hashed asset with its .br and .gz, a favicon. */
@@ -89,5 +92,25 @@ describe('the web build', () => {
     const api: number[] = [];
     for (let i = 0; i < 6; i += 1) api.push((await get('/api/business', {}, client)).statusCode);
     expect(api).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('does not look up the session for the web files (a page load sends it with every script request)', async () => {
+    const user = await makeUser(t.context);
+    const headers = await signIn(t.context, user);
+    const lastSeen = async () => {
+      const [row] = await t.database.db
+        .select({ lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.id, headers['session-id'] ?? ''));
+      return row?.lastSeenAt ?? null;
+    };
+    const before = await lastSeen();
+    t.clock.advance(2 * 60_000);
+    expect((await get(ASSET_URL, headers, '198.51.100.50')).statusCode).toBe(200);
+    expect((await get('/b/some-business/home', headers, '198.51.100.50')).statusCode).toBe(200);
+    expect(await lastSeen()).toEqual(before);
+    // The API does read it (and marks the session as seen).
+    expect((await get('/api/user', headers, '198.51.100.51')).statusCode).toBe(200);
+    expect((await lastSeen())?.getTime()).toBe(t.clock.now().getTime());
   });
 });
