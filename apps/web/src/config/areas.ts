@@ -6,7 +6,7 @@ export type Area = 'invoices' | 'users' | 'roles' | 'approvalPolicies' | 'integr
  * (Tests may flip a flag to exercise the links an area will bring.)
  */
 export const LIVE_AREAS: Record<Area, boolean> = {
-  invoices: false,
+  invoices: true,
   users: true,
   roles: true,
   approvalPolicies: true,
