@@ -401,8 +401,7 @@ export const reminderSettingsSchema = z
         message: PAYMENT_REQUEST_MESSAGES.reminderNoneChosen,
       });
     }
-  })
-  .meta({ id: 'PaymentRequestReminderSettings' });
+  });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 export type ReminderSettingsInput = z.input<typeof reminderSettingsSchema>;
 
