@@ -132,10 +132,10 @@ export function attachmentStore<Row, View>(kind: AttachmentKind<Row, View>) {
     return { body: stored.body, contentType: row.contentType, fileName: row.fileName };
   }
 
-  return { assertRoom, upload, read };
+  return { assertRoom, upload, read, findDocument: kind.findDocument };
 }
 
-const billAttachmentStore = attachmentStore({
+export const billAttachmentStore = attachmentStore({
   folder: 'bills',
   table: billAttachments,
   documentColumn: billAttachments.billId,

@@ -104,7 +104,7 @@ export function draftStore<Payload>(table: typeof billDrafts) {
   };
 }
 
-const billDraftStore = draftStore<BillDraftPayload>(billDrafts);
+export const billDraftStore = draftStore<BillDraftPayload>(billDrafts);
 
 export const createDraft = billDraftStore.create;
 export const updateDraft = billDraftStore.update;

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { Subject } from '@ferry/domain/permissions';
 import {
   accountingBillsQuerySchema,
@@ -28,11 +27,11 @@ import {
   ok,
   pagedEnvelopeSchema,
 } from '../../platform/http/envelope.js';
-import { readFileUpload, sendFile } from '../../platform/http/uploads.js';
+import { sendFile } from '../../platform/http/uploads.js';
 import { userActor } from '../activity/service.js';
-import { invalidFile } from '../contacts/documents-service.js';
-import { assertRoomForAttachment, readAttachment, uploadAttachment } from './attachments.js';
-import { createDraft, deleteDraft, getDraft, listDrafts, updateDraft } from './drafts.js';
+import { billAttachmentStore, readAttachment } from './attachments.js';
+import { registerDocumentUploads, registerDraftRoutes, uploadAttachmentFrom } from './document-routes.js';
+import { billDraftStore } from './drafts.js';
 import { listItems } from './items.js';
 import { renderBillPdf } from './pdf.js';
 import {
@@ -53,27 +52,13 @@ export const BILLS_MANAGE: ['manage', Subject] = ['manage', 'PayDueBill'];
 
 const params = z.object({ businessId: z.string() });
 const billParams = params.extend({ billId: z.string() });
-const draftParams = params.extend({ draftId: z.string() });
 export const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional() });
-export const draftsQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
 
 /** Bills (spec 002 §7 "Bills"): create and edit, lists, summaries, drafts, attachments, PDFs, items. */
 export const billRoutes =
   (context: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(multipart, {
-      limits: {
-        fileSize: DOCUMENT_LIMITS.maxBytes,
-        files: 1,
-        fields: 3,
-        fieldSize: 1024,
-        parts: 4,
-        headerPairs: 50,
-      },
-    });
+    await registerDocumentUploads(app);
     const base = '/business/:businessId';
     const tags = ['Bills'];
 
@@ -213,109 +198,16 @@ export const billRoutes =
         ok(await listItems(context, { businessId: getBusiness(request).businessId, query: request.query })),
     );
 
-    // Drafts.
-    app.post(
-      `${base}/bills/draft`,
-      {
-        config: { business: { permission: BILLS_MANAGE } },
-        schema: {
-          tags,
-          summary: 'Save an unfinished bill',
-          params,
-          body: billDraftPayloadSchema,
-          response: { 200: envelopeSchema(billDraftViewSchema), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await createDraft(context, {
-            businessId: getBusiness(request).businessId,
-            userId: getUser(request).id,
-            payload: request.body,
-          }),
-          'Draft saved successfully.',
-        ),
-    );
-
-    app.get(
-      `${base}/bills/draft`,
-      {
-        config: { business: { permission: BILLS_READ } },
-        schema: {
-          tags,
-          summary: 'Drafts, last changed first',
-          params,
-          querystring: draftsQuery,
-          response: { 200: pagedEnvelopeSchema(billDraftViewSchema), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(await listDrafts(context, { businessId: getBusiness(request).businessId, ...request.query })),
-    );
-
-    app.get(
-      `${base}/bills/draft/:draftId`,
-      {
-        config: { business: { permission: BILLS_READ } },
-        schema: {
-          tags,
-          summary: 'One draft',
-          params: draftParams,
-          response: { 200: envelopeSchema(billDraftViewSchema), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await getDraft(context, {
-            businessId: getBusiness(request).businessId,
-            draftId: request.params.draftId,
-          }),
-        ),
-    );
-
-    app.patch(
-      `${base}/bills/draft/:draftId`,
-      {
-        config: { business: { permission: BILLS_MANAGE } },
-        schema: {
-          tags,
-          summary: 'Replace a draft',
-          params: draftParams,
-          body: billDraftPayloadSchema,
-          response: { 200: envelopeSchema(billDraftViewSchema), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await updateDraft(context, {
-            businessId: getBusiness(request).businessId,
-            draftId: request.params.draftId,
-            payload: request.body,
-          }),
-          'Draft saved successfully.',
-        ),
-    );
-
-    app.delete(
-      `${base}/bills/draft/:draftId`,
-      {
-        config: { business: { permission: BILLS_MANAGE } },
-        schema: {
-          tags,
-          summary: 'Delete a draft',
-          params: draftParams,
-          response: { 200: envelopeSchema(z.object({ id: z.string() })), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await deleteDraft(context, {
-            businessId: getBusiness(request).businessId,
-            draftId: request.params.draftId,
-          }),
-          'Draft deleted successfully.',
-        ),
-    );
+    registerDraftRoutes(app, context, {
+      path: `${base}/bills/draft`,
+      tags,
+      noun: 'bill',
+      read: BILLS_READ,
+      manage: BILLS_MANAGE,
+      payload: billDraftPayloadSchema,
+      view: billDraftViewSchema,
+      store: billDraftStore,
+    });
 
     // One bill.
     app.get(
@@ -388,26 +280,7 @@ export const billRoutes =
           },
         },
       },
-      async (request) => {
-        const businessId = getBusiness(request).businessId;
-        const upload = await readFileUpload(app, request, invalidFile);
-        if (!upload.body) throw invalidFile('VALIDATION_ERROR');
-        const billId = upload.fields.billId || null;
-        if (billId) {
-          await findBillOrThrow(context.database.db, { businessId, billId });
-          await assertRoomForAttachment(context.database.db, billId);
-        }
-        return ok(
-          await uploadAttachment(context, {
-            businessId,
-            userId: getUser(request).id,
-            billId,
-            body: upload.body,
-            fileName: upload.fileName,
-          }),
-          'Attachment uploaded successfully.',
-        );
-      },
+      async (request) => uploadAttachmentFrom(app, context, request, billAttachmentStore, 'billId'),
     );
 
     app.get(

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { Subject } from '@ferry/domain/permissions';
 import {
   accountingInvoicesQuerySchema,
@@ -26,10 +25,14 @@ import {
   ok,
   pagedEnvelopeSchema,
 } from '../../platform/http/envelope.js';
-import { readFileUpload, sendFile } from '../../platform/http/uploads.js';
+import { sendFile } from '../../platform/http/uploads.js';
 import { userActor } from '../activity/service.js';
-import { draftsQuery, idempotencyHeader } from '../bills/routes.js';
-import { invalidFile } from '../contacts/documents-service.js';
+import {
+  registerDocumentUploads,
+  registerDraftRoutes,
+  uploadAttachmentFrom,
+} from '../bills/document-routes.js';
+import { idempotencyHeader } from '../bills/routes.js';
 import { invoiceAttachmentStore, invoiceDraftStore, renderInvoicePdf } from './documents.js';
 import {
   createInvoice,
@@ -48,7 +51,6 @@ export const INVOICES_MANAGE: ['manage', Subject] = ['manage', 'GetPaidDueInvoic
 
 const params = z.object({ businessId: z.string() });
 const invoiceParams = params.extend({ invoiceId: z.string() });
-const draftParams = params.extend({ draftId: z.string() });
 
 /**
  * Invoices (spec 002 §7 "Invoices"): lists, summary, one or several invoices, create and edit under
@@ -58,16 +60,7 @@ const draftParams = params.extend({ draftId: z.string() });
 export const invoiceRoutes =
   (context: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(multipart, {
-      limits: {
-        fileSize: DOCUMENT_LIMITS.maxBytes,
-        files: 1,
-        fields: 3,
-        fieldSize: 1024,
-        parts: 4,
-        headerPairs: 50,
-      },
-    });
+    await registerDocumentUploads(app);
     const base = '/business/:businessId';
     const tags = ['Invoices'];
 
@@ -244,114 +237,17 @@ export const invoiceRoutes =
         ),
     );
 
-    // Drafts.
-    app.post(
-      `${base}/accounting/invoices/draft`,
-      {
-        config: { business: { permission: INVOICES_MANAGE } },
-        schema: {
-          tags,
-          summary: 'Save an unfinished invoice',
-          params,
-          body: invoiceDraftPayloadSchema,
-          response: { 200: envelopeSchema(invoiceDraftViewSchema), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await invoiceDraftStore.create(context, {
-            businessId: getBusiness(request).businessId,
-            userId: getUser(request).id,
-            payload: request.body,
-          }),
-          'Draft saved successfully.',
-        ),
-    );
-
-    app.get(
-      `${base}/accounting/invoices/draft`,
-      {
-        config: { business: { permission: INVOICES_MANAGE } },
-        schema: {
-          tags,
-          summary: 'Invoice drafts, last changed first',
-          params,
-          querystring: draftsQuery,
-          response: { 200: pagedEnvelopeSchema(invoiceDraftViewSchema), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await invoiceDraftStore.list(context, {
-            businessId: getBusiness(request).businessId,
-            ...request.query,
-          }),
-        ),
-    );
-
-    app.get(
-      `${base}/accounting/invoices/draft/:draftId`,
-      {
-        config: { business: { permission: INVOICES_MANAGE } },
-        schema: {
-          tags,
-          summary: 'One invoice draft',
-          params: draftParams,
-          response: { 200: envelopeSchema(invoiceDraftViewSchema), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await invoiceDraftStore.get(context, {
-            businessId: getBusiness(request).businessId,
-            draftId: request.params.draftId,
-          }),
-        ),
-    );
-
-    app.patch(
-      `${base}/accounting/invoices/draft/:draftId`,
-      {
-        config: { business: { permission: INVOICES_MANAGE } },
-        schema: {
-          tags,
-          summary: 'Replace an invoice draft',
-          params: draftParams,
-          body: invoiceDraftPayloadSchema,
-          response: { 200: envelopeSchema(invoiceDraftViewSchema), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await invoiceDraftStore.update(context, {
-            businessId: getBusiness(request).businessId,
-            draftId: request.params.draftId,
-            payload: request.body,
-          }),
-          'Draft saved successfully.',
-        ),
-    );
-
-    app.delete(
-      `${base}/accounting/invoices/draft/:draftId`,
-      {
-        config: { business: { permission: INVOICES_MANAGE } },
-        schema: {
-          tags,
-          summary: 'Delete an invoice draft',
-          params: draftParams,
-          response: { 200: envelopeSchema(z.object({ id: z.string() })), ...errorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await invoiceDraftStore.delete(context, {
-            businessId: getBusiness(request).businessId,
-            draftId: request.params.draftId,
-          }),
-          'Draft deleted successfully.',
-        ),
-    );
+    // Drafts (the form's own: reading them is part of creating an invoice).
+    registerDraftRoutes(app, context, {
+      path: `${base}/accounting/invoices/draft`,
+      tags,
+      noun: 'invoice',
+      read: INVOICES_MANAGE,
+      manage: INVOICES_MANAGE,
+      payload: invoiceDraftPayloadSchema,
+      view: invoiceDraftViewSchema,
+      store: invoiceDraftStore,
+    });
 
     // Attachments.
     app.post(
@@ -374,27 +270,7 @@ export const invoiceRoutes =
           },
         },
       },
-      async (request) => {
-        const businessId = getBusiness(request).businessId;
-        const upload = await readFileUpload(app, request, invalidFile);
-        if (!upload.body) throw invalidFile('VALIDATION_ERROR');
-        const invoiceId = upload.fields.invoiceId || null;
-        if (invoiceId) {
-          // Before storing the file: an unknown invoice or a full one is refused at once.
-          await findInvoiceOrThrow(context.database.db, { businessId, invoiceId });
-          await invoiceAttachmentStore.assertRoom(context.database.db, invoiceId);
-        }
-        return ok(
-          await invoiceAttachmentStore.upload(context, {
-            businessId,
-            userId: getUser(request).id,
-            documentId: invoiceId,
-            body: upload.body,
-            fileName: upload.fileName,
-          }),
-          'Attachment uploaded successfully.',
-        );
-      },
+      async (request) => uploadAttachmentFrom(app, context, request, invoiceAttachmentStore, 'invoiceId'),
     );
 
     app.get(
