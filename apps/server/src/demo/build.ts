@@ -37,6 +37,7 @@ import {
   SECOND_BUSINESS_VENDORS,
 } from './data.js';
 import { multipartForm, simplePdf } from './files.js';
+import { type DemoNetworkCustomer, demoInvoices } from './invoices.js';
 
 /** How far back the demo's history reaches. */
 export const DEMO_HISTORY_DAYS = 90;
@@ -59,6 +60,8 @@ export interface DemoResult {
     drafts: number;
     payments: number;
     forReview: number;
+    invoices: number;
+    requestsSent: number;
   };
 }
 
@@ -152,7 +155,16 @@ export async function buildDemo(
         email: DEMO_ACCOUNT.email,
         password: DEMO_ACCOUNT.password,
         businesses: [main, second].map((b) => ({ id: b.businessId, name: b.businessName })),
-        counts: { vendors: 0, customers: 0, bills: 0, drafts: 0, payments: 0, forReview: 0 },
+        counts: {
+          vendors: 0,
+          customers: 0,
+          bills: 0,
+          drafts: 0,
+          payments: 0,
+          forReview: 0,
+          invoices: 0,
+          requestsSent: 0,
+        },
       };
     }
     throw new Error(
@@ -273,6 +285,8 @@ export async function buildDemo(
       customerIds.push(await addContact(call, headers, harborId, 'CUSTOMER', customer, index));
     }
     const networkVendorIds = new Map<string, string>();
+    const networkCustomers: DemoNetworkCustomer[] = [];
+    const customerBanks = new Map<string, string>();
     for (const entry of network) {
       const path = entry.as === 'VENDOR' ? '/vendors/business' : '/customers/business';
       const contact = await call({
@@ -282,6 +296,12 @@ export async function buildDemo(
         payload: { fbnBusinessId: entry.businessId },
       });
       if (entry.as === 'VENDOR') networkVendorIds.set(entry.businessId, contact.id as string);
+      else {
+        networkCustomers.push({ ...entry, contactId: contact.id as string });
+        // The customers on Ferry pay Harbor's payment requests from a bank of their own.
+        const ownerHeaders = await sessionHeaders(context, entry.ownerId);
+        customerBanks.set(entry.businessId, await linkInstantBank(call, ownerHeaders, entry.businessId));
+      }
     }
 
     // --- The plan: what happens on which day -------------------------------------------------------
@@ -771,6 +791,39 @@ export async function buildDemo(
     });
     for (const step of approvals) at(step.day, step.label, step.run);
 
+    // --- Get Paid (issue 19): invoices, marked as paid, payment requests to customers on Ferry --------
+    const incomeAccounts = await listChartAccounts(context, {
+      businessId: harborId,
+      query: { parentAccountType: 'INCOME', isForCreateBill: false, pageNumber: 1, pageSize: 1000 },
+    });
+    const invoiceCounts = { invoices: 0, requests: 0 };
+    const invoiceSteps = demoInvoices({
+      call: call as Parameters<typeof demoInvoices>[0]['call'],
+      biz,
+      harborId,
+      headers,
+      customerIds,
+      networkCustomers,
+      bankId: instantBankId,
+      customerBankOf: (businessId) => {
+        const bankId = customerBanks.get(businessId);
+        if (!bankId) throw new Error('the network customer has no bank');
+        return bankId;
+      },
+      incomeAccountId: () => {
+        const account = incomeAccounts.items.find((a) => a.name === 'Sales') ?? incomeAccounts.items[0];
+        if (!account) throw new Error('no income account to invoice to');
+        return account.id;
+      },
+      sessionFor: (userId) => sessionHeaders(context, userId),
+      dayOf,
+      lastDay: DEMO_HISTORY_DAYS,
+      count: (kind) => {
+        invoiceCounts[kind] += 1;
+      },
+    });
+    for (const step of invoiceSteps) at(step.day, step.label, step.run);
+
     // --- The second business ------------------------------------------------------------------------
     let tidewaterId = '';
     at(20, 'second business', async () => {
@@ -866,6 +919,8 @@ export async function buildDemo(
         drafts: drafts.length,
         payments: counts.payments,
         forReview,
+        invoices: invoiceCounts.invoices,
+        requestsSent: invoiceCounts.requests,
       },
     };
   } finally {

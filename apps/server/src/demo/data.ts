@@ -271,3 +271,126 @@ export const DEMO_APPROVALS = {
     },
   },
 } as const;
+
+/** One of Harbor's invoices to its customers (issue 19): age in days before today, and what became of it. */
+export interface DemoInvoicePlan {
+  customerIndex: number;
+  ageDays: number;
+  paymentTerm: 'DUE_ON_RECEIPT' | 'NET_7' | 'NET_15' | 'NET_30' | 'NET_45';
+  lines: readonly [
+    { description: string; quantity: number; unitPriceCents: number },
+    ...{ description: string; quantity: number; unitPriceCents: number }[],
+  ];
+  memo?: string;
+  /** Paid outside Ferry (a check) and marked as paid some days later, in full or in part. */
+  markedPaid?: { afterDays: number; share: 'full' | number };
+}
+
+const BEANS = (bags: number) => ({
+  description: 'House espresso blend, 5 lb bags',
+  quantity: bags,
+  unitPriceCents: 6_450,
+});
+const SINGLE = (bags: number) => ({
+  description: 'Single-origin Ethiopia, 12 oz',
+  quantity: bags,
+  unitPriceCents: 1_650,
+});
+const COLD = (kegs: number) => ({
+  description: 'Cold brew concentrate, 2.5 gal',
+  quantity: kegs,
+  unitPriceCents: 5_800,
+});
+const SERVICE = { description: 'Espresso machine service visit', quantity: 1, unitPriceCents: 18_500 };
+const TRAINING = { description: 'Barista training (half day)', quantity: 1, unitPriceCents: 32_000 };
+
+/** Harbor's invoices: paid by check and marked as paid, partly paid, open, overdue and due soon. */
+export const DEMO_INVOICES: readonly DemoInvoicePlan[] = [
+  {
+    customerIndex: 0,
+    ageDays: 84,
+    paymentTerm: 'NET_15',
+    lines: [BEANS(12), SERVICE],
+    markedPaid: { afterDays: 12, share: 'full' },
+  },
+  {
+    customerIndex: 1,
+    ageDays: 79,
+    paymentTerm: 'NET_30',
+    lines: [BEANS(20)],
+    markedPaid: { afterDays: 25, share: 'full' },
+  },
+  {
+    customerIndex: 2,
+    ageDays: 71,
+    paymentTerm: 'NET_30',
+    lines: [BEANS(30), SINGLE(48)],
+    memo: 'Lobby café, monthly order',
+    markedPaid: { afterDays: 28, share: 'full' },
+  },
+  {
+    customerIndex: 3,
+    ageDays: 66,
+    paymentTerm: 'NET_45',
+    lines: [COLD(10), BEANS(8)],
+    markedPaid: { afterDays: 40, share: 'full' },
+  },
+  {
+    customerIndex: 6,
+    ageDays: 58,
+    paymentTerm: 'NET_30',
+    lines: [BEANS(15), TRAINING],
+    markedPaid: { afterDays: 20, share: 0.5 },
+  },
+  { customerIndex: 7, ageDays: 52, paymentTerm: 'NET_15', lines: [SINGLE(36)] },
+  {
+    customerIndex: 9,
+    ageDays: 47,
+    paymentTerm: 'NET_30',
+    lines: [BEANS(18), SERVICE],
+    markedPaid: { afterDays: 15, share: 'full' },
+  },
+  {
+    customerIndex: 0,
+    ageDays: 44,
+    paymentTerm: 'NET_15',
+    lines: [BEANS(12), COLD(4)],
+    markedPaid: { afterDays: 14, share: 'full' },
+  },
+  {
+    customerIndex: 11,
+    ageDays: 40,
+    paymentTerm: 'NET_30',
+    lines: [SINGLE(60)],
+    markedPaid: { afterDays: 30, share: 0.4 },
+  },
+  {
+    customerIndex: 2,
+    ageDays: 38,
+    paymentTerm: 'NET_30',
+    lines: [BEANS(30), SINGLE(48)],
+    memo: 'Lobby café, monthly order',
+  },
+  { customerIndex: 8, ageDays: 30, paymentTerm: 'NET_15', lines: [COLD(6)] },
+  { customerIndex: 5, ageDays: 24, paymentTerm: 'DUE_ON_RECEIPT', lines: [TRAINING] },
+  { customerIndex: 1, ageDays: 20, paymentTerm: 'NET_30', lines: [BEANS(22)] },
+  {
+    customerIndex: 12,
+    ageDays: 14,
+    paymentTerm: 'NET_15',
+    lines: [BEANS(6), SINGLE(12)],
+    markedPaid: { afterDays: 6, share: 'full' },
+  },
+  { customerIndex: 0, ageDays: 11, paymentTerm: 'NET_15', lines: [BEANS(12), SERVICE] },
+  { customerIndex: 4, ageDays: 9, paymentTerm: 'NET_7', lines: [SINGLE(24)] },
+  { customerIndex: 5, ageDays: 6, paymentTerm: 'NET_7', lines: [COLD(3), BEANS(4)] },
+  { customerIndex: 3, ageDays: 4, paymentTerm: 'NET_30', lines: [COLD(10), BEANS(8)] },
+  {
+    customerIndex: 2,
+    ageDays: 2,
+    paymentTerm: 'NET_30',
+    lines: [BEANS(30), SINGLE(48)],
+    memo: 'Lobby café, monthly order',
+  },
+  { customerIndex: 8, ageDays: 1, paymentTerm: 'NET_15', lines: [BEANS(10)] },
+];

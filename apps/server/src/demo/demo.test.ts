@@ -13,6 +13,7 @@ import { billDrafts, bills } from '../modules/bills/tables.js';
 import { listBusinessesForUser } from '../modules/businesses/service.js';
 import { businessMembers } from '../modules/businesses/tables.js';
 import { contacts } from '../modules/contacts/tables.js';
+import { invoiceDrafts, invoicePayments, invoices } from '../modules/invoices/tables.js';
 import { assertLedgerBalanced } from '../modules/ledger/service.js';
 import { paymentRequests } from '../modules/payment-requests/tables.js';
 import { paymentTimeline } from '../modules/payments/state.js';
@@ -28,7 +29,7 @@ import { createLogger } from '../platform/logger.js';
 import { createProviders } from '../providers/index.js';
 import { openTestContextDatabase } from '../testing/test-app.js';
 import { buildDemo, type DemoContext, type DemoResult } from './build.js';
-import { DEMO_ACCOUNT, DEMO_APPROVALS, DEMO_TEAM } from './data.js';
+import { DEMO_ACCOUNT, DEMO_APPROVALS, DEMO_INVOICES, DEMO_TEAM } from './data.js';
 
 // One demo build (about half a minute on PGlite) shared by the assertions below.
 const END = new Date('2026-11-26T16:30:00.000Z');
@@ -217,6 +218,30 @@ describe('npm run demo', () => {
       .from(payments)
       .where(eq(payments.id, approved?.paymentId ?? ''));
     expect(scheduled?.status).toBe('SCHEDULED');
+  });
+
+  it("has Harbor's invoices in every state, and requests to its customers on Ferry, one paid through Ferry", async () => {
+    const { db } = database;
+    const rows = await db.select().from(invoices).where(eq(invoices.businessId, harborId()));
+    expect(rows).toHaveLength(DEMO_INVOICES.length + 2);
+    expect(result.counts).toMatchObject({ invoices: DEMO_INVOICES.length + 2, requestsSent: 2 });
+    const statuses = new Set(rows.map((r) => r.status));
+    for (const status of ['paid', 'partial_paid', 'unpaid', 'requested'] as const) {
+      expect(statuses.has(status), status).toBe(true);
+    }
+    const today = newYorkDate(END);
+    expect(rows.some((r) => r.balanceCents > 0 && r.dueDate < today)).toBe(true);
+    // Saltwater Kitchen paid INV-2401 from its For Review: a payment delivered through the engine.
+    const paidThroughFerry = rows.find((r) => r.refNo === 'INV-2401');
+    expect(paidThroughFerry).toMatchObject({ status: 'paid', balanceCents: 0 });
+    const receipts = await db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, paidThroughFerry?.id ?? ''));
+    expect(receipts.map((r) => r.kind)).toEqual(['RECEIVED']);
+    const drafts = await db.select().from(invoiceDrafts).where(eq(invoiceDrafts.businessId, harborId()));
+    expect(drafts).toHaveLength(2);
+    await expect(assertLedgerBalanced(db)).resolves.toMatchObject({});
   });
 
   it('changes nothing when run again', async () => {
