@@ -2,6 +2,7 @@ import {
   bankAccountViewSchema,
   billsDueSummarySchema,
   cardViewSchema,
+  cashFlowSchema,
   pagedSchema,
   paymentsSummarySchema,
   paymentViewSchema,
@@ -26,6 +27,8 @@ export const homeKeys = {
     [...sharedQueryKeys.payments(businessId), 'home', 'recent'] as const,
   bankAccounts: (businessId: string) => ['banking', businessId, 'accounts'] as const,
   cards: (businessId: string) => ['cards', businessId, 'list'] as const,
+  // Under payments: a payment change (scheduled, cancelled, delivered) refreshes the chart too.
+  cashFlow: (businessId: string) => [...sharedQueryKeys.payments(businessId), 'cash-flow'] as const,
 };
 
 export const RECENT_PAYMENTS_COUNT = 5;
@@ -84,4 +87,15 @@ export const useHomeCards = (businessId: string, enabled: boolean) =>
       api.get(`${base(businessId)}/card-payment/cards`, { schema: z.array(cardViewSchema), signal }),
     enabled: enabled && businessId !== '',
     staleTime: 60_000,
+  });
+
+/**
+ * `GET cash-flow`: money expected in and going out per week for the next 8 weeks (its own endpoint: the
+ * weeks are added up in the database, not from lists the home could fetch).
+ */
+export const useHomeCashFlow = (businessId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: homeKeys.cashFlow(businessId),
+    queryFn: ({ signal }) => api.get(`${base(businessId)}/cash-flow`, { schema: cashFlowSchema, signal }),
+    enabled: enabled && businessId !== '',
   });

@@ -9,6 +9,8 @@ import { fail, mockApi, ok } from '@/testing/mock-api';
 import { makeTestPayment } from '@/testing/payments';
 import { renderRoutes } from '@/testing/test-utils';
 import { BusinessHomeDashboard, BusinessQuickActions } from '../index';
+import { CASH_FLOW_TITLE } from './cash-flow';
+import { makeTestCashFlow } from './cash-flow.testing';
 import { EMPTY_HOME_TITLE } from './home-dashboard';
 import { NO_PAY_FROM_ACCOUNTS } from './pay-from-accounts';
 import { NO_PAYMENTS_YET } from './recent-payments';
@@ -65,6 +67,7 @@ beforeEach(() => {
       makeTestBank({ bankName: 'Chase', bankDetails: { name: 'Chase', logo: null, institutionId: null } }),
     ]),
     [`GET ${B}/card-payment/cards`]: ok([makeTestCard()]),
+    [`GET ${B}/cash-flow`]: ok(makeTestCashFlow()),
   });
 });
 
@@ -184,6 +187,16 @@ describe('Home dashboard', () => {
     expect(api.callsTo(`GET ${B}/bills/summary/due`)).toHaveLength(0);
     expect(api.callsTo(`GET ${B}/payments`)).toHaveLength(0);
     expect(api.callsTo(`GET ${B}/bills/summary/payments`)).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: CASH_FLOW_TITLE })).not.toBeInTheDocument();
+    expect(api.callsTo(`GET ${B}/cash-flow`)).toHaveLength(0);
+  });
+
+  it('shows the cash flow of the next 8 weeks under the figures', async () => {
+    renderRoutes(routesFor(makeTestBusiness()), HOME);
+    const figures = await screen.findByRole('region', { name: 'At a glance' });
+    const cashFlow = await screen.findByRole('region', { name: CASH_FLOW_TITLE });
+    expect(figures.compareDocumentPosition(cashFlow) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await within(cashFlow).findAllByRole('button', { name: /^Week of / })).toHaveLength(8);
   });
 
   it('greets a new business with no bills with friendly text and the actions', async () => {

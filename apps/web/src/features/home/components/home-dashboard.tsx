@@ -2,6 +2,7 @@ import { Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconReceipt2 } from '@tabler/icons-react';
 import { useHomeDueSummary, useRecentPayments } from '../api/home-api';
 import type { HomeAccess } from '../utils/home-access';
+import { CashFlowCard } from './cash-flow';
 import { HomeFigures } from './home-figures';
 import { PayFromAccounts } from './pay-from-accounts';
 import { QuickActions } from './quick-actions';
@@ -44,8 +45,8 @@ export const useIsHomeEmpty = (businessId: string, access: HomeAccess): boolean 
 };
 
 /**
- * The home dashboard under the setup checklist: the figures (overdue, due this week, going out), recent
- * payments and the accounts the business pays from, each as far as the member may read it. A business
+ * The home dashboard under the setup checklist: the figures (overdue, due this week, going out), the
+ * cash flow of the next 8 weeks, recent payments and the accounts the business pays from, each as far as the member may read it. A business
  * with nothing to pay yet sees a friendly start instead of empty figures.
  */
 export const HomeDashboard = ({ businessId, access }: { businessId: string; access: HomeAccess }) => {
@@ -60,6 +61,7 @@ export const HomeDashboard = ({ businessId, access }: { businessId: string; acce
       ) : (
         <HomeFigures businessId={businessId} access={access} />
       )}
+      <CashFlowCard businessId={businessId} access={access} />
       {showPayments || showSide ? (
         <Grid gap="lg">
           {showPayments ? (

@@ -7,6 +7,8 @@ export type HomeAccess = {
   canReadBills: boolean;
   /** Pay › Payments, view: money going out and the recent payments. */
   canReadPayments: boolean;
+  /** Get Paid › Due Invoices, view: the money expected in on the cash-flow card. */
+  canReadDueInvoices: boolean;
   /** Settings › Payment Methods, view: the banks and cards the business pays from. */
   canReadPaymentMethods: boolean;
   /** Pay › Approve and Pay Bills, manage: "Pay a bill". */
@@ -24,6 +26,7 @@ export const getHomeAccess = (business: Pick<Business, 'permissions'>): HomeAcce
   return {
     canReadBills: ability.can('read', 'PayDueBill'),
     canReadPayments: ability.can('read', 'PayPayments'),
+    canReadDueInvoices: ability.can('read', 'GetPaidDueInvoices'),
     canReadPaymentMethods: ability.can('read', 'PaymentMethod'),
     canPayBills: ability.can('manage', 'PayApproveAndPayBills'),
     canAddBills: ability.can('manage', 'PayDueBill'),
