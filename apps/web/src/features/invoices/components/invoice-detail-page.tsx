@@ -1,4 +1,4 @@
-import { formatDate, type InvoiceView, paths } from '@ferry/domain';
+import { formatDate, type InvoiceView, PAYMENT_REQUEST_STATUS_LABELS, paths } from '@ferry/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { getErrorMessage } from '@/lib/api-error';
 import { useBusinessAccess } from '@/lib/business-access';
 import { useInvoiceDetail, useInvoicePdf, useMarkInvoiceAsPaid } from '../api/invoices-api';
 import { canManageInvoices } from '../utils/invoice-access';
-import { invoiceStatusDisplay, isRequestOut, money } from '../utils/invoice-display';
+import { invoiceStatusDisplay, money } from '../utils/invoice-display';
 import { isInvoiceEditable } from '../utils/invoice-form';
 import { PaymentRequestActions } from './payment-request-actions';
 
@@ -143,10 +143,7 @@ export function InvoiceDetailPage() {
                   label="Last reminder"
                   value={request.lastReminderAt ? timestamp(request.lastReminderAt) : 'None yet'}
                 />
-                <LabeledValue
-                  label="Request status"
-                  value={isRequestOut(request) ? invoiceStatusDisplay(request.state).label : 'Closed'}
-                />
+                <LabeledValue label="Request status" value={PAYMENT_REQUEST_STATUS_LABELS[request.state]} />
               </SimpleGrid>
             ) : (
               <Text size="sm" c="dimmed">
