@@ -1,20 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { Subject } from '@ferry/domain/permissions';
-import { DOCUMENT_LIMITS } from '@ferry/domain/schemas';
+import { billPdfLinkSchema, DOCUMENT_LIMITS } from '@ferry/domain/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok, pagedEnvelopeSchema } from '../../platform/http/envelope.js';
-import { readFileUpload } from '../../platform/http/uploads.js';
+import { readFileUpload, sendFile } from '../../platform/http/uploads.js';
 import { invalidFile } from '../contacts/documents-service.js';
 import type { attachmentStore } from './attachments.js';
 import type { draftStore } from './drafts.js';
 
 /**
  * Route pieces bills and invoices share: the multipart parser of their attachment uploads, the upload
- * handler, and the five draft routes.
+ * handler, the five draft routes and the two PDF routes.
  */
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -180,5 +180,78 @@ export function registerDraftRoutes<Payload extends z.ZodType>(
       },
     },
     async (request) => ok(await store.delete(context, one(request)), 'Draft deleted successfully.'),
+  );
+}
+
+/**
+ * GET download-{noun}-pdf/:{param} → { fileUrl } and GET {collection}/:{param}/pdf → the PDF generated
+ * on the server (inline; `compress=false` keeps its text readable), for one kind of document.
+ */
+export function registerPdfRoutes(
+  app: App,
+  options: {
+    base: string;
+    tags: string[];
+    /** 'bill' or 'invoice': the download path and the summaries. */
+    noun: 'bill' | 'invoice';
+    /** Where the documents live: 'bills', 'invoices'. */
+    collection: string;
+    /** The path parameter: 'billId', 'invoiceId'. */
+    param: string;
+    read: Right;
+    /** The business's document (404 otherwise). */
+    find: (businessId: string, id: string) => Promise<{ id: string; refNo: string }>;
+    render: (options: { businessId: string; id: string; compress: boolean }) => Promise<Buffer>;
+  },
+) {
+  const { base, tags, noun, collection, param } = options;
+  const title = `${noun[0]?.toUpperCase()}${noun.slice(1)}`;
+  const params = z.object({ businessId: z.string(), [param]: z.string() });
+  const idOf = (request: FastifyRequest) => (request.params as Record<string, string>)[param] ?? '';
+
+  app.get(
+    `${base}/download-${noun}-pdf/:${param}`,
+    {
+      config: { business: { permission: options.read } },
+      schema: {
+        tags,
+        summary: `The address of the ${noun}'s PDF`,
+        params,
+        response: { 200: envelopeSchema(billPdfLinkSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const businessId = getBusiness(request).businessId;
+      const document = await options.find(businessId, idOf(request));
+      return ok({ fileUrl: `/api/business/${businessId}/${collection}/${document.id}/pdf` });
+    },
+  );
+
+  app.get(
+    `${base}/${collection}/:${param}/pdf`,
+    {
+      config: { business: { permission: options.read } },
+      schema: {
+        tags,
+        summary: `The ${noun} as a PDF generated on the server`,
+        params,
+        querystring: z.object({ compress: z.enum(['true', 'false']).optional() }),
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const businessId = getBusiness(request).businessId;
+      const document = await options.find(businessId, idOf(request));
+      const body = await options.render({
+        businessId,
+        id: document.id,
+        compress: request.query.compress !== 'false',
+      });
+      return sendFile(
+        reply,
+        { body, contentType: 'application/pdf', fileName: `${title} ${document.refNo}.pdf` },
+        'inline',
+      );
+    },
   );
 }

@@ -7,7 +7,6 @@ import {
   billDraftPayloadSchema,
   billDraftViewSchema,
   billListItemSchema,
-  billPdfLinkSchema,
   billRequestSchema,
   billsDueSummarySchema,
   billViewSchema,
@@ -30,7 +29,12 @@ import {
 import { sendFile } from '../../platform/http/uploads.js';
 import { userActor } from '../activity/service.js';
 import { billAttachmentStore, readAttachment } from './attachments.js';
-import { registerDocumentUploads, registerDraftRoutes, uploadAttachmentFrom } from './document-routes.js';
+import {
+  registerDocumentUploads,
+  registerDraftRoutes,
+  registerPdfRoutes,
+  uploadAttachmentFrom,
+} from './document-routes.js';
 import { billDraftStore } from './drafts.js';
 import { listItems } from './items.js';
 import { renderBillPdf } from './pdf.js';
@@ -306,56 +310,15 @@ export const billRoutes =
         ),
     );
 
-    // PDF.
-    app.get(
-      `${base}/download-bill-pdf/:billId`,
-      {
-        config: { business: { permission: BILLS_READ } },
-        schema: {
-          tags,
-          summary: "The address of the bill's PDF",
-          params: billParams,
-          response: { 200: envelopeSchema(billPdfLinkSchema), ...errorResponses },
-        },
-      },
-      async (request) => {
-        const businessId = getBusiness(request).businessId;
-        const { bill } = await findBillOrThrow(context.database.db, {
-          businessId,
-          billId: request.params.billId,
-        });
-        return ok({ fileUrl: `/api/business/${businessId}/bills/${bill.id}/pdf` });
-      },
-    );
-
-    app.get(
-      `${base}/bills/:billId/pdf`,
-      {
-        config: { business: { permission: BILLS_READ } },
-        schema: {
-          tags,
-          summary: 'The bill as a PDF generated on the server',
-          params: billParams,
-          querystring: z.object({ compress: z.enum(['true', 'false']).optional() }),
-          produces: ['application/pdf'],
-        },
-      },
-      async (request, reply) => {
-        const businessId = getBusiness(request).businessId;
-        const { bill } = await findBillOrThrow(context.database.db, {
-          businessId,
-          billId: request.params.billId,
-        });
-        const body = await renderBillPdf(context, {
-          businessId,
-          billId: bill.id,
-          compress: request.query.compress !== 'false',
-        });
-        return sendFile(
-          reply,
-          { body, contentType: 'application/pdf', fileName: `Bill ${bill.refNo}.pdf` },
-          'inline',
-        );
-      },
-    );
+    registerPdfRoutes(app, {
+      base,
+      tags,
+      noun: 'bill',
+      collection: 'bills',
+      param: 'billId',
+      read: BILLS_READ,
+      find: async (businessId, billId) =>
+        (await findBillOrThrow(context.database.db, { businessId, billId })).bill,
+      render: ({ businessId, id, compress }) => renderBillPdf(context, { businessId, billId: id, compress }),
+    });
   };

@@ -1,7 +1,6 @@
 import type { Subject } from '@ferry/domain/permissions';
 import {
   accountingInvoicesQuerySchema,
-  billPdfLinkSchema,
   DOCUMENT_LIMITS,
   dueInvoicesQuerySchema,
   invoiceAttachmentViewSchema,
@@ -30,6 +29,7 @@ import { userActor } from '../activity/service.js';
 import {
   registerDocumentUploads,
   registerDraftRoutes,
+  registerPdfRoutes,
   uploadAttachmentFrom,
 } from '../bills/document-routes.js';
 import { idempotencyHeader } from '../bills/routes.js';
@@ -296,56 +296,16 @@ export const invoiceRoutes =
         ),
     );
 
-    // PDF.
-    app.get(
-      `${base}/download-invoice-pdf/:invoiceId`,
-      {
-        config: { business: { permission: INVOICES_READ } },
-        schema: {
-          tags,
-          summary: "The address of the invoice's PDF",
-          params: invoiceParams,
-          response: { 200: envelopeSchema(billPdfLinkSchema), ...errorResponses },
-        },
-      },
-      async (request) => {
-        const businessId = getBusiness(request).businessId;
-        const { invoice } = await findInvoiceOrThrow(context.database.db, {
-          businessId,
-          invoiceId: request.params.invoiceId,
-        });
-        return ok({ fileUrl: `/api/business/${businessId}/invoices/${invoice.id}/pdf` });
-      },
-    );
-
-    app.get(
-      `${base}/invoices/:invoiceId/pdf`,
-      {
-        config: { business: { permission: INVOICES_READ } },
-        schema: {
-          tags,
-          summary: 'The invoice as a PDF generated on the server',
-          params: invoiceParams,
-          querystring: z.object({ compress: z.enum(['true', 'false']).optional() }),
-          produces: ['application/pdf'],
-        },
-      },
-      async (request, reply) => {
-        const businessId = getBusiness(request).businessId;
-        const { invoice } = await findInvoiceOrThrow(context.database.db, {
-          businessId,
-          invoiceId: request.params.invoiceId,
-        });
-        const body = await renderInvoicePdf(context, {
-          businessId,
-          invoiceId: invoice.id,
-          compress: request.query.compress !== 'false',
-        });
-        return sendFile(
-          reply,
-          { body, contentType: 'application/pdf', fileName: `Invoice ${invoice.refNo}.pdf` },
-          'inline',
-        );
-      },
-    );
+    registerPdfRoutes(app, {
+      base,
+      tags,
+      noun: 'invoice',
+      collection: 'invoices',
+      param: 'invoiceId',
+      read: INVOICES_READ,
+      find: async (businessId, invoiceId) =>
+        (await findInvoiceOrThrow(context.database.db, { businessId, invoiceId })).invoice,
+      render: ({ businessId, id, compress }) =>
+        renderInvoicePdf(context, { businessId, invoiceId: id, compress }),
+    });
   };
