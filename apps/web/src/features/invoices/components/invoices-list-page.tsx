@@ -189,7 +189,7 @@ export function InvoicesListPage() {
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       align: 'right',
       cell: (invoice) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
+        <Group gap={6} justify="flex-end" wrap="wrap">
           {canManage ? <PaymentRequestActions businessId={businessId} invoice={invoice} /> : null}
           <Button
             size="xs"
