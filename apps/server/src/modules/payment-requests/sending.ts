@@ -35,6 +35,8 @@ import {
   cancelPaymentRequest,
   createPaymentRequest,
   eventViewsOf,
+  findRequestOf,
+  liveRequestOfInvoice,
   paymentRequestNotFound,
   recordPaymentRequestEvent,
   recordPaymentRequestEvents,
@@ -54,8 +56,6 @@ import {
  */
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'jobs' | 'config'>;
-
-const ID = /^[0-9a-f]{24}$/;
 
 /** A request the sender may still remind or cancel: waiting for the payer with something left to pay. */
 const REMINDABLE: readonly PaymentRequestStatus[] = ['CREATED', 'LINK_BILL', 'FAILED'];
@@ -231,22 +231,6 @@ async function queueRequestMails(
 // Sending an invoice
 // ---------------------------------------------------------------------------------------------
 
-/** The live request of an invoice (not VOID or CANCELLED), if any. */
-async function liveRequestOf(db: DbOrTx, payeeBusinessId: string, invoiceId: string) {
-  const [row] = await db
-    .select()
-    .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.payeeBusinessId, payeeBusinessId),
-        eq(paymentRequests.invoiceId, invoiceId),
-        sql`${paymentRequests.state} not in ('VOID', 'CANCELLED')`,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * Sends one invoice to its customer, in the caller's transaction: the customer must be linked to a
  * business on the Ferry network (else 409 with PAYMENT_REQUEST_MESSAGES.customerNotOnFerry); the
@@ -264,7 +248,7 @@ async function sendInvoiceInTx(
     invoiceId: options.invoiceId,
     forUpdate: true,
   });
-  const live = await liveRequestOf(tx, options.businessId, invoice.id);
+  const live = await liveRequestOfInvoice(tx, options.businessId, invoice.id);
   if (live) return live;
   if (invoice.status === 'cancelled' || invoice.balanceCents === 0) {
     throw new AppError('CONFLICT', INVOICE_MESSAGES.invoiceClosed);
@@ -356,18 +340,7 @@ export async function sendMultiplePaymentRequests(
 
 /** A request the business sent, locked, with its state now and what is left to pay; or 404. */
 async function lockSentRequest(tx: DbOrTx, options: { businessId: string; paymentRequestId: string }) {
-  if (!ID.test(options.paymentRequestId)) throw paymentRequestNotFound();
-  const [locked] = await tx
-    .select()
-    .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.id, options.paymentRequestId),
-        eq(paymentRequests.payeeBusinessId, options.businessId),
-      ),
-    )
-    .for('update');
-  if (!locked) throw paymentRequestNotFound();
+  const locked = await findRequestOf(tx, { ...options, side: 'payee', forUpdate: true });
   const [now] = await tx
     .select({ status: statusNow, balance: balanceNow })
     .from(paymentRequests)

@@ -117,6 +117,26 @@ export const recordPaymentRequestEvent = (tx: DbOrTx, options: NewPaymentRequest
 // Creating a request (the Get Paid side calls this)
 // ---------------------------------------------------------------------------------------------
 
+/** The live request (not VOID or CANCELLED) of a sender's invoice, if any. */
+export async function liveRequestOfInvoice(
+  db: DbOrTx,
+  payeeBusinessId: string,
+  invoiceId: string,
+): Promise<PaymentRequestRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.payeeBusinessId, payeeBusinessId),
+        eq(paymentRequests.invoiceId, invoiceId),
+        sql`${paymentRequests.state} not in ('VOID', 'CANCELLED')`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 /** One invoice line: quantity (decimal, at most 4 places) and unit price in cents. */
 export interface NewPaymentRequestLine {
   itemName: string;
@@ -239,17 +259,7 @@ export async function createPaymentRequest(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`payment-request:${input.payeeBusinessId}:${invoiceId}`}))`,
     );
-    const [existing] = await tx
-      .select()
-      .from(paymentRequests)
-      .where(
-        and(
-          eq(paymentRequests.payeeBusinessId, input.payeeBusinessId),
-          eq(paymentRequests.invoiceId, invoiceId),
-          sql`${paymentRequests.state} not in ('VOID', 'CANCELLED')`,
-        ),
-      )
-      .limit(1);
+    const existing = await liveRequestOfInvoice(tx, input.payeeBusinessId, invoiceId);
     if (existing) return { paymentRequest: existing, created: false };
   }
 
@@ -316,18 +326,12 @@ export async function cancelPaymentRequest(
     at: Date;
   },
 ): Promise<PaymentRequestRow> {
-  if (!ID.test(options.paymentRequestId)) throw paymentRequestNotFound();
-  const [row] = await tx
-    .select()
-    .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.id, options.paymentRequestId),
-        eq(paymentRequests.payeeBusinessId, options.payeeBusinessId),
-      ),
-    )
-    .for('update');
-  if (!row) throw paymentRequestNotFound();
+  const row = await findRequestOf(tx, {
+    businessId: options.payeeBusinessId,
+    paymentRequestId: options.paymentRequestId,
+    side: 'payee',
+    forUpdate: true,
+  });
   if (!(['CREATED', 'LINK_BILL', 'FAILED'] as PaymentRequestStatus[]).includes(row.state)) {
     throw new AppError('CONFLICT', PAYMENT_REQUEST_MESSAGES.notOpen);
   }
@@ -676,25 +680,30 @@ export async function reviewSummary(
   };
 }
 
-/** A request this business received, or 404 (another business's is as unknown as a missing one). */
-export async function findReceivedRequest(
+/**
+ * A request of this business on one side (`payer`: received, `payee`: sent), or 404 (another business's
+ * is as unknown as a missing one). `forUpdate` locks it for the rest of the transaction.
+ */
+export async function findRequestOf(
   db: DbOrTx,
-  options: { businessId: string; paymentRequestId: string; forUpdate?: boolean },
+  options: { businessId: string; paymentRequestId: string; side: 'payer' | 'payee'; forUpdate?: boolean },
 ): Promise<PaymentRequestRow> {
   if (!ID.test(options.paymentRequestId)) throw paymentRequestNotFound();
+  const party = options.side === 'payer' ? paymentRequests.payerBusinessId : paymentRequests.payeeBusinessId;
   const query = db
     .select()
     .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.id, options.paymentRequestId),
-        eq(paymentRequests.payerBusinessId, options.businessId),
-      ),
-    );
+    .where(and(eq(paymentRequests.id, options.paymentRequestId), eq(party, options.businessId)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) throw paymentRequestNotFound();
   return row;
 }
+
+/** A request this business received, or 404 (another business's is as unknown as a missing one). */
+export const findReceivedRequest = (
+  db: DbOrTx,
+  options: { businessId: string; paymentRequestId: string; forUpdate?: boolean },
+): Promise<PaymentRequestRow> => findRequestOf(db, { ...options, side: 'payer' });
 
 /** A request this business received, locked for the rest of the transaction, or 404. */
 export const lockReceivedRequest = (tx: DbOrTx, options: { businessId: string; paymentRequestId: string }) =>
