@@ -654,6 +654,18 @@ describe('the invoice follows the payment of the request', () => {
       .from(paymentRequests)
       .where(eq(paymentRequests.id, request.id));
     expect(requestRow).toMatchObject({ state: 'LINK_BILL', balanceCents: 6050, openCents: 6050 });
+    // A reminder asks for what is left.
+    await moveClock(s, t.clock.now().toISOString());
+    const reminder = await inject(
+      'POST',
+      s.sender.headers,
+      `${base(s.sender.businessId)}/payment-requests/send-reminder`,
+      { paymentRequestId: request.id },
+    );
+    expect(reminder.statusCode, reminder.body).toBe(200);
+    expect(reminder.json().data).toMatchObject({ status: 'LINK_BILL', amount: 110.5, balance: 60.5 });
+    const mail = (await outbox(s.customer.email)).find((m) => m.subject.startsWith('Reminder:'));
+    expect(mail?.text).toContain('Left to pay: $60.50');
   });
 
   it('a payment returned after delivery reverses the receipt: the invoice is owed again and requested', async () => {
