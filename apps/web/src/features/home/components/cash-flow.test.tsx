@@ -148,11 +148,13 @@ describe('Cash flow card', () => {
 });
 
 describe('niceCeiling', () => {
-  it('rounds an axis bound up to 1, 2, 2.5 or 5 × a power of ten', () => {
+  it('rounds an axis bound up to 1, 2, 2.5, 4, 5 or 8 × a power of ten', () => {
     expect(niceCeiling(0)).toBe(0);
     expect(niceCeiling(2200)).toBe(2500);
     expect(niceCeiling(1750.5)).toBe(2000);
-    expect(niceCeiling(640)).toBe(1000);
+    expect(niceCeiling(640)).toBe(800);
+    expect(niceCeiling(31_038.08)).toBe(40_000);
+    expect(niceCeiling(900)).toBe(1000);
     expect(niceCeiling(5)).toBe(5);
   });
 });

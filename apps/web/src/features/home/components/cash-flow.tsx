@@ -34,11 +34,11 @@ const compact = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 
-/** A round axis bound at or above `value` (1, 2, 2.5 or 5 × a power of ten). */
+/** A round axis bound at or above `value` (1, 2, 2.5, 4, 5 or 8 × a power of ten). */
 export const niceCeiling = (value: number): number => {
   if (value <= 0) return 0;
   const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 2.5, 5, 10].find((f) => f * power >= value - 1e-9) ?? 10;
+  const step = [1, 2, 2.5, 4, 5, 8, 10].find((f) => f * power >= value - 1e-9) ?? 10;
   return step * power;
 };
 
