@@ -103,6 +103,16 @@ export const PAYMENT_ACTIVITY_LABELS = {
 } as const;
 export type PaymentActivity = keyof typeof PAYMENT_ACTIVITY_LABELS;
 
+/**
+ * Timeline labels of a refund: when a payment fails or is returned after the payer's money was
+ * collected, Ferry sends it back to the payer's bank or card ('Refund sent'), then its settlement posts
+ * ('Refunded').
+ */
+export const PAYMENT_REFUND_LABELS = {
+  REFUND_SENT: 'Refund sent',
+  REFUNDED: 'Refunded',
+} as const;
+
 /** Bill and invoice summary filters. */
 export const SUMMARY_FILTERS = ['TOTAL_OUTSTANDING', 'DUE_IN_7_DAYS', 'OVERDUE'] as const;
 export const DUE_DATE_FILTERS = ['DUE_TODAY', 'NEXT_3_DAYS', 'NEXT_7_DAYS', 'OVERDUE'] as const;

@@ -376,6 +376,9 @@ export const PAYMENT_TIMELINE_ACTIONS = [
   'BYPASSED_AND_APPROVED',
   'BYPASS_AND_REJECT',
   'APPROVED_AND_SCHEDULED',
+  // The payer's collected money sent back after the payment failed or was returned (PAYMENT_REFUND_LABELS).
+  'REFUND_SENT',
+  'REFUNDED',
 ] as const;
 export type PaymentTimelineAction = (typeof PAYMENT_TIMELINE_ACTIONS)[number];
 

@@ -35,6 +35,7 @@ import {
   IconPlayerPlay,
   IconPlus,
   IconProgress,
+  IconReceiptRefund,
   IconRefresh,
   IconSend,
   IconShieldX,
@@ -144,6 +145,8 @@ export const TIMELINE_ICONS: Record<PaymentTimelineAction, { icon: TablerIcon; c
   BYPASSED_AND_APPROVED: { icon: IconUserCheck, color: 'teal' },
   BYPASS_AND_REJECT: { icon: IconShieldX, color: 'red' },
   APPROVED_AND_SCHEDULED: { icon: IconCalendarEvent, color: 'teal' },
+  REFUND_SENT: { icon: IconReceiptRefund, color: 'yellow' },
+  REFUNDED: { icon: IconReceiptRefund, color: 'teal' },
 };
 
 /** Failure, reversal and decline: the statuses whose detail shows the failure message box. */
