@@ -16,7 +16,11 @@ export type TransferDirection = 'CREDIT' | 'DEBIT';
  * - PAYMENT_DEBIT: a payment's ACH debit of the payer's bank into Ferry (direction DEBIT);
  * - PAYMENT_CREDIT: a payment's ACH credit from Ferry to the vendor's bank (direction CREDIT);
  * - CARD_CAPTURE: a card payment captured through the card network into Ferry (direction DEBIT; it
- *   settles like a STANDARD bank debit).
+ *   settles like a STANDARD bank debit);
+ * - PAYMENT_REFUND: a payment's collected money sent back from Ferry to the payer's bank the debit came
+ *   from (direction CREDIT, amount + fee, key `payment:{id}:refund:{attempt}`), when the vendor's credit
+ *   failed or was returned; it settles on the day it is sent. A card payment's refund is
+ *   `refundCardCapture` instead.
  */
 export type TransferKind =
   | 'MICRO_DEPOSIT'
@@ -24,6 +28,7 @@ export type TransferKind =
   | 'PAYMENT_DEBIT'
   | 'PAYMENT_CREDIT'
   | 'CARD_CAPTURE'
+  | 'PAYMENT_REFUND'
   | (string & {});
 
 /** The kinds that move a payment's money (the sandbox simulates failures only for these). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AppContext } from '../../../platform/context.js';
@@ -12,6 +13,7 @@ import type { TestApp } from '../../../testing/test-app.js';
 import { accountDigestOf, accountSealContext } from '../../banking/service.js';
 import { businessBankAccounts } from '../../banking/tables.js';
 import { bills } from '../../bills/tables.js';
+import { cards } from '../../cards/tables.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../ledger/tables.js';
 import { sealContext as vendorSealContext } from '../../vendor-banks/service.js';
 import { vendorBankAccounts } from '../../vendor-banks/tables.js';
@@ -201,15 +203,69 @@ export async function paymentLedger(context: Ctx, paymentId: string) {
   return { rows, net, kinds };
 }
 
-/** The sandbox rails' transfers of a payment (every leg and attempt), by attempt, debit before credit. */
+/**
+ * The sandbox rails' transfers of a payment (every leg and attempt), by attempt: debit, credit, then
+ * the attempt's refund.
+ */
 export async function transfersOf(context: Ctx, paymentId: string) {
   const rows = await context.database.db
     .select()
     .from(sandboxRailsTransfers)
     .where(like(sandboxRailsTransfers.idempotencyKey, `payment:${paymentId}:%`));
+  const LEGS: Record<string, number> = { debit: 0, credit: 1, refund: 2 };
   const order = (key: string) => {
     const [, , leg, attempt] = key.split(':');
-    return Number(attempt) * 2 + (leg === 'debit' ? 0 : 1);
+    return Number(attempt) * 3 + (LEGS[leg ?? ''] ?? 3);
   };
   return rows.sort((a, b) => order(a.idempotencyKey) - order(b.idempotencyKey));
+}
+
+/** A saved card of a business (written directly, as the sandbox vault leaves one). */
+export async function makeCard(context: Ctx, businessId: string): Promise<string> {
+  const id = newId();
+  const now = context.clock.now();
+  await context.database.db.insert(cards).values({
+    id,
+    businessId,
+    vaultProvider: 'sandbox',
+    vaultTokenId: `tok_sbx_${id}`,
+    fingerprint: `fp_${id}`,
+    brand: 'VISA',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2030,
+    funding: 'credit',
+    nameOnCard: 'Payer Holdings',
+    billingAddress: {
+      addressLine1: '1 Harbor Way',
+      addressLine2: null,
+      city: 'Boston',
+      state: 'MA',
+      zipCode: '02110',
+      country: 'US',
+    } as never,
+    isSaved: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+const INVARIANTS_SQL = readFileSync(
+  new URL('../../../../../../deploy/invariants.sql', import.meta.url),
+  'utf8',
+);
+
+/**
+ * deploy/invariants.sql on the test database: the checks with violations ({ check: count }), so `{}`
+ * when every money invariant holds.
+ */
+export async function invariantViolations(context: Ctx): Promise<Record<string, number>> {
+  const result = await context.database.sql.query<Record<string, unknown>>(INVARIANTS_SQL);
+  const violations: Record<string, number> = {};
+  for (const row of result.rows) {
+    const [name, count] = Object.values(row);
+    if (Number(count) !== 0) violations[String(name)] = Number(count);
+  }
+  return violations;
 }

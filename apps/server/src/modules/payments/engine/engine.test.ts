@@ -9,6 +9,7 @@ import { applyPaymentEvent, SYSTEM_ACTOR } from '../state.js';
 import {
   addVendorBankDetails,
   billRow,
+  invariantViolations,
   makeBill,
   makePayer,
   makeVendor,
@@ -206,9 +207,19 @@ describe('payment engine: sandbox failure amounts', () => {
       expect(ledger.net).toEqual({ BANK_ACCOUNT: 0, CLEARING: 0 });
       const bill = await billRow(t.context, payment.billId);
       expect(bill).toMatchObject({ balanceCents: 5_000, scheduledCents: 0 });
-      expect((await timelineActions(t.context, payment.id)).at(-1)).toBe('FAILED');
+      // A vendor-side failure after 'Funds collected' sends the payer's money back (refunds.ts); a
+      // payer-side one owes nothing.
+      const vendorSide = payment.code === 'R03' || payment.code === 'R04';
+      const actions = await timelineActions(t.context, payment.id);
+      expect(actions.slice(actions.indexOf('FAILED'))).toEqual(
+        vendorSide ? ['FAILED', 'REFUND_SENT', 'REFUNDED'] : ['FAILED'],
+      );
+      expect((await transfersOf(t.context, payment.id)).some((leg) => leg.kind === 'PAYMENT_REFUND')).toBe(
+        vendorSide,
+      );
     }
     await assertLedgerBalanced(t.database.db);
+    expect(await invariantViolations(t.context)).toEqual({});
     const subjects = await mailsTo(vendor.email);
     expect(subjects.filter((s) => / failed$/.test(s))).toHaveLength(cases.length);
   });
@@ -269,7 +280,8 @@ describe('payment engine: sandbox failure amounts', () => {
       failureReason: 'INVALID_VENDOR_BANK_ACCOUNT',
     });
     expect(row.reversedAt).not.toBeNull();
-    expect((await timelineActions(t.context, id)).at(-1)).toBe('REVERSED');
+    // Ferry has the payer's money back from the vendor's bank: it goes back to the payer.
+    expect((await timelineActions(t.context, id)).slice(-3)).toEqual(['REVERSED', 'REFUND_SENT', 'REFUNDED']);
     expect((await mailsTo(vendor.email)).filter((s) => / was returned$/.test(s))).toHaveLength(1);
 
     const ledger = await paymentLedger(t.context, id);
@@ -294,6 +306,7 @@ describe('payment engine: sandbox failure amounts', () => {
     }
     expect(await billRow(t.context, billId)).toMatchObject({ balanceCents: 5_000, scheduledCents: 0 });
     await assertLedgerBalanced(t.database.db);
+    expect(await invariantViolations(t.context)).toEqual({});
   });
 });
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../platform/context.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
+import { sendOwedRefunds } from './refunds.js';
 import { releaseWaitingPayments } from './release.js';
 import { onPaymentSettlements } from './settlement.js';
 import { recoverInFlightPayments, type SubmitOptions, submitDuePayments } from './submit.js';
@@ -15,12 +16,14 @@ export interface EngineRunSummary {
   released: number;
   submitted: number;
   recovered: number;
+  /** Refunds owed to payers that had not gone out (a crash after the failure's commit) and now did. */
+  refunds: number;
   settled: number;
 }
 
 /**
  * One full turn of the payment engine, by the rails' clock: waiting payments are released, due ones
- * submitted (debits sent after each commit), transfers that never went out are sent again, and the rails
+ * submitted (debits sent after each commit), transfers and refunds that never went out are sent, and the rails
  * settle what is due — a few rounds, since a posted debit sends a credit that may be due the same day.
  * Idempotent and safe on several workers at once.
  */
@@ -31,13 +34,14 @@ export async function runPaymentEngine(
   const { released } = await releaseWaitingPayments(context);
   const { submitted } = await submitDuePayments(context, options);
   const recovered = await recoverInFlightPayments(context);
+  const { refunds } = await sendOwedRefunds(context);
   let settled = 0;
   for (let round = 0; round < SETTLE_ROUNDS; round += 1) {
     const now = await context.providers.rails.processDue();
     settled += now;
     if (now === 0) break;
   }
-  return { released, submitted, recovered: recovered.debits + recovered.credits, settled };
+  return { released, submitted, recovered: recovered.debits + recovered.credits, refunds, settled };
 }
 
 /**

@@ -1,13 +1,21 @@
 /**
  * The engine's rails idempotency keys: one debit (or card capture) and one credit per attempt of a
- * payment. The same key always answers the same transfer, so any step may be retried after a crash.
+ * payment, and the refund of an attempt whose collected money goes back to the payer. The same key
+ * always answers the same transfer, so any step may be retried after a crash.
  */
-export type RailsLeg = 'debit' | 'credit';
+export type RailsLeg = 'debit' | 'credit' | 'refund';
 
 export const railsTransferKey = (paymentId: string, leg: RailsLeg, attempt: number): string =>
   `payment:${paymentId}:${leg}:${attempt}`;
 
-const KEY = /^payment:([0-9a-f]{24}):(debit|credit):(\d{1,3})$/;
+/**
+ * The key of the refund of an attempt (`payment:{id}:refund:{attempt}`): the PAYMENT_REFUND transfer to
+ * the payer's bank, or the card processor's refund of the attempt's capture.
+ */
+export const refundTransferKey = (paymentId: string, attempt: number): string =>
+  railsTransferKey(paymentId, 'refund', attempt);
+
+const KEY = /^payment:([0-9a-f]{24}):(debit|credit|refund):(\d{1,3})$/;
 
 /** The payment, leg and attempt of a transfer key made by `railsTransferKey`; null for any other key. */
 export function parseRailsTransferKey(
@@ -37,6 +45,26 @@ export interface EngineRailsData {
   creditAccountMask?: string | null;
   /** The network payee's own bank the credit went to (its invoice records the receipt into it). */
   creditBankAccountId?: string | null;
+  /**
+   * The refund the payer is owed (see refunds.ts), written in the transaction that fails (credit side,
+   * after 'Funds collected') or reverses (credit returned) the payment. Unlike the fields above these
+   * are not reset by a new attempt: an attempt's refund stays owed until it is sent. `refundKey` names
+   * the attempt it belongs to.
+   */
+  refundKey?: string | null;
+  refundAmountCents?: number | null;
+  /** The payer's bank the refund is credited to (BANK payments). */
+  refundBankAccountId?: string | null;
+  /** The card capture the refund gives back (CARD payments). */
+  refundCaptureTransferId?: string | null;
+  /** The refund the rails answered: the PAYMENT_REFUND transfer, or the refunded capture. */
+  refundTransferId?: string | null;
+  refundSentAt?: string | null;
+  /** When the refund's settlement posted: the payer has the money back (ISO). */
+  refundedAt?: string | null;
+  /** When the refund failed at the rails (an operator must act, see refunds.ts), and why. */
+  refundFailedAt?: string | null;
+  refundFailure?: string | null;
 }
 
 export const engineRailsData = (value: unknown): EngineRailsData =>

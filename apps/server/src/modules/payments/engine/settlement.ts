@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { SettlementEvent } from '../../../providers/rails/rails.js';
 import { payments } from '../tables.js';
 import { parseRailsTransferKey } from './keys.js';
+import { onCardCaptureRefunded, onRefundSettlement } from './refunds.js';
 import {
   type EngineContext,
   failInFlight,
@@ -61,7 +62,10 @@ export async function onPaymentSettlements(
  * - debit FAILED → FAILED with the return code (payer side: R01 insufficient funds …);
  * - credit POSTED → DELIVERED;
  * - credit FAILED → FAILED (vendor side: R03/R04 invalid vendor account …), the payer's money goes back;
- * - RETURNED after delivery → REVERSED (both postings reversed, the bill reopened).
+ * - RETURNED after delivery → REVERSED (both postings reversed, the bill reopened);
+ * - a credit FAILED after the funds were collected, or RETURNED after delivery, sends the payer's money
+ *   back (refunds.ts); the refund's own settlement: POSTED → 'Refunded', FAILED → raised to operations
+ *   (a card capture RETURNED with the refund's code is the card refund settling).
  */
 export async function onPaymentSettlement(context: EngineContext, event: SettlementEvent): Promise<void> {
   const parsed = parseRailsTransferKey(event.transfer.idempotencyKey);
@@ -69,6 +73,12 @@ export async function onPaymentSettlement(context: EngineContext, event: Settlem
   const { paymentId, attempt, leg } = parsed;
   const at = await eventTime(context, event);
   const returnCode = event.transfer.returnCode ?? 'R08';
+
+  if (leg === 'refund') {
+    await onRefundSettlement(context, event, at);
+    return;
+  }
+  if (leg === 'debit' && (await onCardCaptureRefunded(context, event, at))) return;
 
   if (event.outcome === 'POSTED') {
     if (leg === 'debit') {
@@ -98,7 +108,14 @@ export async function onPaymentSettlement(context: EngineContext, event: Settlem
             side: 'CREDIT',
             payeeAccountSource: await payeeAccountSourceOf(context, row.vendorId),
           });
-    await failInFlight(context, { paymentId, attempt, at, returnCode, reason });
+    await failInFlight(context, {
+      paymentId,
+      attempt,
+      at,
+      returnCode,
+      reason,
+      side: leg === 'debit' ? 'DEBIT' : 'CREDIT',
+    });
     return;
   }
 

@@ -25,6 +25,14 @@ import { type PaymentRow, payments } from '../tables.js';
 import { payerSource, vendorDestination } from './accounts.js';
 import { type EngineRailsData, engineRailsData, railsTransferKey } from './keys.js';
 import { queueVendorPaymentMail, queueVendorPaymentMails } from './notify.js';
+import {
+  type EngineLogger,
+  owedRefund,
+  recordOwedRefund,
+  refundPending,
+  sendRefund,
+  sendRefundAfterCommit,
+} from './refunds.js';
 
 /**
  * The rails side of a payment in flight: sending its debit and credit (always AFTER the status change
@@ -34,7 +42,10 @@ import { queueVendorPaymentMail, queueVendorPaymentMails } from './notify.js';
  * retries may repeat.
  */
 
-export type EngineContext = Pick<AppContext, 'config' | 'database' | 'clock' | 'jobs' | 'providers'>;
+export type EngineContext = Pick<AppContext, 'config' | 'database' | 'clock' | 'jobs' | 'providers'> & {
+  /** Where the engine logs (refunds raised to operations); default: a logger at config.LOG_LEVEL. */
+  logger?: EngineLogger;
+};
 
 /** Merges the engine's data into a payment's rails_data, for the attempt it belongs to only. */
 export async function mergeRailsData(
@@ -57,7 +68,10 @@ const returnRemarks = (code: AchReturnCode | null) =>
 
 /**
  * Fails a payment in flight (PROCESSING, this attempt): the submission posting is reversed, the bill
- * lets go of the amount, the vendor is told. Nothing happens when it is no longer in flight.
+ * lets go of the amount, the vendor is told. Nothing happens when it is no longer in flight. `side`
+ * says whose transfer failed: when it is the vendor's (CREDIT) after the payer's money was collected,
+ * the same transaction records the refund owed to the payer, and it is sent after the commit
+ * (refunds.ts). A payer-side failure owes nothing: the money never stayed at Ferry.
  */
 export async function failInFlight(
   context: EngineContext,
@@ -68,12 +82,15 @@ export async function failInFlight(
     returnCode?: string | null;
     reason: PaymentFailureReason;
     remarks?: string | null;
+    side: 'DEBIT' | 'CREDIT';
   },
 ): Promise<PaymentRow | null> {
   const code = options.returnCode && isAchReturnCode(options.returnCode) ? options.returnCode : null;
-  return context.database.db.transaction(async (tx) => {
+  let refundOwed = false;
+  const failed = await context.database.db.transaction(async (tx) => {
     const row = await lockPayment(tx, options.paymentId);
     if (row?.status !== 'PROCESSING' || row.reattempts !== options.attempt) return null;
+    const owed = options.side === 'CREDIT' ? owedRefund(row) : null;
     const failed = await applyPaymentEvent(tx, {
       paymentId: row.id,
       event: { type: 'FAIL', reason: options.reason, ...(code ? { returnCode: code } : {}) },
@@ -87,8 +104,12 @@ export async function failInFlight(
       at: options.at,
     });
     await queueVendorPaymentMail(tx, context, { payment: failed, kind: 'FAILED' });
+    if (owed) await recordOwedRefund(tx, failed.id, owed);
+    refundOwed = owed !== null;
     return failed;
   });
+  if (failed && refundOwed) await sendRefundAfterCommit(context, failed.id);
+  return failed;
 }
 
 /**
@@ -106,6 +127,9 @@ export async function sendDebit(
   const attempt = row.reattempts;
   const data = engineRailsData(row.railsData);
   if (data.attempt === attempt && data.debitTransferId) return 'skipped';
+  // A refund an earlier attempt still owes goes out before this attempt collects again (it throws, and
+  // no debit goes out, when the rails do not answer).
+  if (refundPending(data)) await sendRefund(context, row.id);
   const railsNow = await rails.now();
   const source = await payerSource(db, context, row);
   if (!source) {
@@ -115,6 +139,7 @@ export async function sendDebit(
       at: railsNow,
       reason: 'INVALID_PAYER_BANK_ACCOUNT',
       remarks: 'The payment method is no longer available.',
+      side: 'DEBIT',
     });
     return 'failed';
   }
@@ -162,6 +187,7 @@ export async function sendCredit(
       at: railsNow,
       reason: 'INVALID_VENDOR_BANK_ACCOUNT',
       remarks: 'The vendor has no bank account on file.',
+      side: 'CREDIT',
     });
     return 'failed';
   }
@@ -289,7 +315,12 @@ export async function settleDeliveredMany(
   });
 }
 
-/** A delivered payment came back (ACH return): REVERSED, both postings reversed, the bill reopened. */
+/**
+ * A delivered payment came back (ACH return): REVERSED, both postings reversed, the bill reopened. When
+ * the vendor's credit came back (side CREDIT) Ferry has the payer's money again: the same transaction
+ * records the refund owed to the payer, sent after the commit (refunds.ts). A returned debit (side
+ * DEBIT) owes nothing.
+ */
 export async function reverseDelivered(
   context: EngineContext,
   options: { paymentId: string; attempt: number; at: Date; returnCode: string; side: 'DEBIT' | 'CREDIT' },
@@ -302,9 +333,11 @@ export async function reverseDelivered(
     .where(eq(payments.id, options.paymentId));
   if (!peek) return null;
   const source = options.side === 'CREDIT' ? await payeeAccountSourceOf(context, peek.vendorId) : undefined;
-  return db.transaction(async (tx) => {
+  let refundOwed = false;
+  const reversed = await db.transaction(async (tx) => {
     const row = await lockPayment(tx, options.paymentId);
     if (row?.status !== 'DELIVERED' || row.reattempts !== options.attempt) return null;
+    const owed = options.side === 'CREDIT' ? owedRefund(row) : null;
     const reversed = await applyPaymentEvent(tx, {
       paymentId: row.id,
       event: {
@@ -326,8 +359,12 @@ export async function reverseDelivered(
       at: options.at,
     });
     await queueVendorPaymentMail(tx, context, { payment: reversed, kind: 'REVERSED' });
+    if (owed) await recordOwedRefund(tx, reversed.id, owed);
+    refundOwed = owed !== null;
     return reversed;
   });
+  if (reversed && refundOwed) await sendRefundAfterCommit(context, reversed.id);
+  return reversed;
 }
 
 /** Whose bank a vendor's credit went to (for the failure reason of a credit return). */
