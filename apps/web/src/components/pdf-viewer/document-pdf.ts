@@ -28,3 +28,7 @@ export const fetchDocumentPdf = async (
   const blob = await api.get<Blob>(path, { responseType: 'blob', signal });
   return { fileUrl, data: new Uint8Array(await blob.arrayBuffer()) };
 };
+
+/** A file name from a bill's or invoice's reference (letters, digits, '-', '_', '.', space). */
+export const pdfFileNameOf = (refNo: string, fallback: 'bill' | 'invoice'): string =>
+  `${refNo.replace(/[^\w.\- ]+/g, '').trim() || fallback}.pdf`;

@@ -1,22 +1,24 @@
 import {
-  type AccountingItemView,
-  accountingItemViewSchema,
-  type BillAttachmentView,
   type BillDraftPayload,
+  type BillDraftView,
   billAttachmentViewSchema,
   billDraftViewSchema,
   billListItemSchema,
   billsDueSummarySchema,
   billViewSchema,
-  type ChartAccountView,
-  chartAccountViewSchema,
-  contactPageSchema,
   type DUE_DATE_FILTERS,
   nextReferenceSchema,
   pagedSchema,
   type SUMMARY_FILTERS,
 } from '@ferry/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useDocumentAccounts,
+  useDocumentContacts,
+  useDocumentItems,
+  useSaveDocumentDraft,
+  useUploadDocumentAttachment,
+} from '@/components/document-form/document-api';
 import { api } from '@/lib/api-client';
 
 export type SummaryFilter = (typeof SUMMARY_FILTERS)[number];
@@ -87,44 +89,15 @@ export const useNextReferenceNumber = (businessId: string) =>
 
 /** `GET accounting/contacts/bill-vendors` (page 1 of 100, spec 002 §9), searched in the picker. */
 export const useBillVendors = (businessId: string) =>
-  useQuery({
-    queryKey: billKeys.vendors(businessId),
-    queryFn: ({ signal }) =>
-      api.get(`${base(businessId)}/accounting/contacts/bill-vendors`, {
-        query: { pageNumber: 1, pageSize: 100 },
-        schema: contactPageSchema,
-        signal,
-      }),
-  });
-
-const itemPageSchema = pagedSchema(accountingItemViewSchema);
-const accountPageSchema = pagedSchema(chartAccountViewSchema);
+  useDocumentContacts(businessId, 'bill-vendors', billKeys.vendors(businessId));
 
 /** `GET accounting/items` (purchased items, page size 1000). */
 export const useBillItems = (businessId: string) =>
-  useQuery({
-    queryKey: billKeys.items(businessId),
-    queryFn: ({ signal }) =>
-      api.get(`${base(businessId)}/accounting/items`, {
-        query: { isSold: false, pageSize: 1000 },
-        schema: itemPageSchema,
-        signal,
-      }),
-    select: (page): AccountingItemView[] => page.items,
-  });
+  useDocumentItems(businessId, false, billKeys.items(businessId));
 
 /** `GET accounting/accounts?isForCreateBill=true`: the expense accounts a bill line may be booked to. */
 export const useBillAccounts = (businessId: string) =>
-  useQuery({
-    queryKey: billKeys.accounts(businessId),
-    queryFn: ({ signal }) =>
-      api.get(`${base(businessId)}/accounting/accounts`, {
-        query: { isForCreateBill: true, pageNumber: 1, pageSize: 1000 },
-        schema: accountPageSchema,
-        signal,
-      }),
-    select: (page): ChartAccountView[] => page.items,
-  });
+  useDocumentAccounts(businessId, { isForCreateBill: true }, billKeys.accounts(businessId));
 
 /** The body of `POST bills`: amounts as decimal numbers with 2 places. */
 export type CreateBillBody = {
@@ -181,23 +154,8 @@ export const useUpdateBill = (businessId: string, billId: string) => {
 
 /** `POST bills/draft` the first time, `PATCH bills/draft/{id}` after. */
 export const useSaveBillDraft = (businessId: string) =>
-  useMutation({
-    mutationFn: ({ draftId, payload }: { draftId: string | null; payload: BillDraftPayload }) =>
-      draftId
-        ? api.patch(`${base(businessId)}/bills/draft/${encodeURIComponent(draftId)}`, payload, {
-            schema: billDraftViewSchema,
-          })
-        : api.post(`${base(businessId)}/bills/draft`, payload, { schema: billDraftViewSchema }),
-  });
+  useSaveDocumentDraft<BillDraftPayload, BillDraftView>(businessId, 'bills/draft', billDraftViewSchema);
 
 /** `POST upload-bill-attachment` (multipart `file`). */
 export const useUploadBillAttachment = (businessId: string) =>
-  useMutation({
-    mutationFn: (file: File): Promise<BillAttachmentView> => {
-      const form = new FormData();
-      form.append('file', file);
-      return api.post(`${base(businessId)}/upload-bill-attachment`, form, {
-        schema: billAttachmentViewSchema,
-      });
-    },
-  });
+  useUploadDocumentAttachment(businessId, 'bill', billAttachmentViewSchema);

@@ -1,13 +1,8 @@
 import {
-  type AccountingItemView,
-  accountingItemViewSchema,
-  type ChartAccountView,
-  chartAccountViewSchema,
-  contactPageSchema,
   type DUE_DATE_FILTERS,
   type INVOICE_SORT_KEYS,
-  type InvoiceAttachmentView,
   type InvoiceDraftPayload,
+  type InvoiceDraftView,
   type InvoiceRequest,
   invoiceAttachmentViewSchema,
   invoiceDraftViewSchema,
@@ -22,6 +17,13 @@ import {
 } from '@ferry/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import {
+  useDocumentAccounts,
+  useDocumentContacts,
+  useDocumentItems,
+  useSaveDocumentDraft,
+  useUploadDocumentAttachment,
+} from '@/components/document-form/document-api';
 import { type DocumentPdf, fetchDocumentPdf } from '@/components/pdf-viewer/document-pdf';
 import { api } from '@/lib/api-client';
 
@@ -127,44 +129,15 @@ export const useNextInvoiceNumber = (businessId: string) =>
 
 /** `GET accounting/contacts/invoice-customers` (page 1 of 100, spec 002 §7, §9). */
 export const useInvoiceCustomers = (businessId: string) =>
-  useQuery({
-    queryKey: invoiceKeys.customers(businessId),
-    queryFn: ({ signal }) =>
-      api.get(`${base(businessId)}/accounting/contacts/invoice-customers`, {
-        query: { pageNumber: 1, pageSize: 100 },
-        schema: contactPageSchema,
-        signal,
-      }),
-  });
-
-const itemPageSchema = pagedSchema(accountingItemViewSchema);
-const accountPageSchema = pagedSchema(chartAccountViewSchema);
+  useDocumentContacts(businessId, 'invoice-customers', invoiceKeys.customers(businessId));
 
 /** `GET accounting/items?isSold=true` (items sold, page size 1000). */
 export const useInvoiceItems = (businessId: string) =>
-  useQuery({
-    queryKey: invoiceKeys.items(businessId),
-    queryFn: ({ signal }) =>
-      api.get(`${base(businessId)}/accounting/items`, {
-        query: { isSold: true, pageSize: 1000 },
-        schema: itemPageSchema,
-        signal,
-      }),
-    select: (page): AccountingItemView[] => page.items,
-  });
+  useDocumentItems(businessId, true, invoiceKeys.items(businessId));
 
 /** `GET accounting/accounts?parentAccountType=INCOME`: the income accounts an invoice line is booked to. */
 export const useInvoiceAccounts = (businessId: string) =>
-  useQuery({
-    queryKey: invoiceKeys.accounts(businessId),
-    queryFn: ({ signal }) =>
-      api.get(`${base(businessId)}/accounting/accounts`, {
-        query: { parentAccountType: 'INCOME', pageNumber: 1, pageSize: 1000 },
-        schema: accountPageSchema,
-        signal,
-      }),
-    select: (page): ChartAccountView[] => page.items,
-  });
+  useDocumentAccounts(businessId, { parentAccountType: 'INCOME' }, invoiceKeys.accounts(businessId));
 
 /** `POST accounting/invoices` with the form's Idempotency-Key (201, the invoice). */
 export const useCreateInvoice = (businessId: string) => {
@@ -193,16 +166,11 @@ export const useUpdateInvoice = (businessId: string, invoiceId: string) => {
 
 /** `POST accounting/invoices/draft` the first time, `PATCH accounting/invoices/draft/{id}` after. */
 export const useSaveInvoiceDraft = (businessId: string) =>
-  useMutation({
-    mutationFn: ({ draftId, payload }: { draftId: string | null; payload: InvoiceDraftPayload }) =>
-      draftId
-        ? api.patch(`${base(businessId)}/accounting/invoices/draft/${enc(draftId)}`, payload, {
-            schema: invoiceDraftViewSchema,
-          })
-        : api.post(`${base(businessId)}/accounting/invoices/draft`, payload, {
-            schema: invoiceDraftViewSchema,
-          }),
-  });
+  useSaveDocumentDraft<InvoiceDraftPayload, InvoiceDraftView>(
+    businessId,
+    'accounting/invoices/draft',
+    invoiceDraftViewSchema,
+  );
 
 const draftPageSchema = pagedSchema(invoiceDraftViewSchema);
 
@@ -236,15 +204,7 @@ export const useInvoiceDraft = (businessId: string, draftId: string | null) =>
 
 /** `POST upload-invoice-attachment` (multipart `file`). */
 export const useUploadInvoiceAttachment = (businessId: string) =>
-  useMutation({
-    mutationFn: (file: File): Promise<InvoiceAttachmentView> => {
-      const form = new FormData();
-      form.append('file', file);
-      return api.post(`${base(businessId)}/upload-invoice-attachment`, form, {
-        schema: invoiceAttachmentViewSchema,
-      });
-    },
-  });
+  useUploadDocumentAttachment(businessId, 'invoice', invoiceAttachmentViewSchema);
 
 /** `PATCH mark-invoice-as-paid` (spec 002 §7 `mark-{type}-as-paid`): records a payment into our bank. */
 export const useMarkInvoiceAsPaid = (businessId: string) => {

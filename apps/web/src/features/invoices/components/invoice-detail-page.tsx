@@ -9,6 +9,7 @@ import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { PageLoader } from '@/components/page-loader';
 import { MarkDocumentAsPaidDialog } from '@/components/pay/mark-as-paid-dialog';
 import { PdfViewer } from '@/components/pdf-viewer';
+import { pdfFileNameOf } from '@/components/pdf-viewer/document-pdf';
 import { StatusBadge } from '@/components/status-badge';
 import { paths as appPaths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-error';
@@ -33,7 +34,6 @@ const PAYMENT_KIND_LABEL: Record<InvoiceView['payments'][number]['kind'], string
   RECEIVED: 'Received',
 };
 
-const pdfFileName = (refNo: string) => `${refNo.replace(/[^\w.\- ]+/g, '').trim() || 'invoice'}.pdf`;
 const timestamp = (iso: string) => formatDate(iso.slice(0, 10));
 
 /** An invoice can be marked as paid while something is left and no payment is on its way. */
@@ -218,7 +218,7 @@ export function InvoiceDetailPage() {
         ) : pdfQuery.data ? (
           <PdfViewer
             source={pdfQuery.data.data ? { data: pdfQuery.data.data } : { url: pdfQuery.data.fileUrl }}
-            fileName={pdfFileName(invoice.refNo)}
+            fileName={pdfFileNameOf(invoice.refNo, 'invoice')}
           />
         ) : (
           <PageLoader label={INVOICE_DETAIL_TEXT.pdfLoading} />

@@ -7,6 +7,7 @@ import { LabeledValue } from '@/components/labeled-value';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { PageLoader } from '@/components/page-loader';
 import { PdfViewer } from '@/components/pdf-viewer';
+import { pdfFileNameOf } from '@/components/pdf-viewer/document-pdf';
 import { getErrorMessage } from '@/lib/api-error';
 import {
   type PreviewTarget,
@@ -25,9 +26,6 @@ export const PAYMENT_PREVIEW_TEXT = {
 } as const;
 
 const moneyOf = (amount: number) => formatMoney(toCents(amount.toFixed(2)));
-
-/** A file name from a bill reference (letters, digits, '-', '_', '.', space). */
-const pdfFileName = (refNo: string) => `${refNo.replace(/[^\w.\- ]+/g, '').trim() || 'bill'}.pdf`;
 
 type Crumbs = { businessId: string; target: PreviewTarget | undefined; paymentRequestId: string | null };
 
@@ -91,7 +89,7 @@ export function PaymentPreviewPage() {
     body = <PageLoader label={PAYMENT_PREVIEW_TEXT.loading} />;
   } else {
     const payeeName = requestQuery.data?.sender.businessName ?? target.payeeName;
-    const fileName = pdfFileName(target.refNo);
+    const fileName = pdfFileNameOf(target.refNo, 'bill');
     body = (
       <Stack gap="md">
         <Paper withBorder radius="md" p="lg" component="section" aria-label="Bill">
