@@ -63,7 +63,10 @@ export async function syncInvoicesOfBills(
     .from(paymentRequests)
     .innerJoin(bills, eq(bills.id, paymentRequests.billId))
     .innerJoin(invoices, eq(invoices.id, paymentRequests.invoiceId))
-    .where(and(inArray(paymentRequests.billId, ids), isNotNull(paymentRequests.invoiceId)));
+    .where(and(inArray(paymentRequests.billId, ids), isNotNull(paymentRequests.invoiceId)))
+    .orderBy(paymentRequests.id)
+    // The requests first, then their invoices: the order a cancel by the sender takes too.
+    .for('update', { of: paymentRequests });
   if (links.length === 0) return;
   const byBill = new Map(links.map((link) => [link.billId, link]));
 
