@@ -1,9 +1,6 @@
 import { ACCESS_DENIED_MESSAGE, BILL_MESSAGES, paths } from '@ferry/domain';
-import { Alert, Anchor, Stack } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
-import { ErrorState } from '@/components/error-state';
-import { PageLoader } from '@/components/page-loader';
+import { useParams } from 'react-router';
+import { EditDocumentGate } from '@/components/document-form/edit-document-gate';
 import { useBusinessAccess } from '@/lib/business-access';
 import { useBillDetail } from '../api/bills-api';
 import { canManageBills } from '../utils/access';
@@ -18,29 +15,21 @@ export function EditBillPage() {
   const { businessId = '', billId = '' } = useParams();
   const businessQuery = useBusinessAccess(businessId);
   const billQuery = useBillDetail(businessId, billId);
-  if (billQuery.isPending || businessQuery.isPending) return <PageLoader label="Loading bill" />;
-  if (billQuery.isError)
-    return <ErrorState error={billQuery.error} onRetry={() => void billQuery.refetch()} />;
-  if (businessQuery.isError) {
-    return <ErrorState error={businessQuery.error} onRetry={() => void businessQuery.refetch()} />;
-  }
-  const bill = billQuery.data;
-  const blocked = !canManageBills(businessQuery.data)
-    ? ACCESS_DENIED_MESSAGE
-    : isBillEditable(bill)
-      ? null
-      : BILL_MESSAGES.notEditable;
-  if (blocked) {
-    return (
-      <Stack gap="md" maw={720}>
-        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} role="alert">
-          {blocked}
-        </Alert>
-        <Anchor component={Link} to={paths.billMakePayment(businessId, bill.id)} size="sm">
-          Back to the bill
-        </Anchor>
-      </Stack>
-    );
-  }
-  return <CreateBillPage key={bill.id} bill={bill} />;
+  return (
+    <EditDocumentGate
+      queries={[billQuery, businessQuery]}
+      loadingLabel="Loading bill"
+      blocked={() =>
+        businessQuery.data && !canManageBills(businessQuery.data)
+          ? ACCESS_DENIED_MESSAGE
+          : billQuery.data && !isBillEditable(billQuery.data)
+            ? BILL_MESSAGES.notEditable
+            : null
+      }
+      backHref={() => paths.billMakePayment(businessId, billId)}
+      backLabel="Back to the bill"
+    >
+      {() => (billQuery.data ? <CreateBillPage key={billQuery.data.id} bill={billQuery.data} /> : null)}
+    </EditDocumentGate>
+  );
 }

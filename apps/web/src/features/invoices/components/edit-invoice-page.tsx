@@ -1,9 +1,6 @@
 import { ACCESS_DENIED_MESSAGE, INVOICE_MESSAGES, paths } from '@ferry/domain';
-import { Alert, Anchor, Stack } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
-import { ErrorState } from '@/components/error-state';
-import { PageLoader } from '@/components/page-loader';
+import { useParams } from 'react-router';
+import { EditDocumentGate } from '@/components/document-form/edit-document-gate';
 import { useBusinessAccess } from '@/lib/business-access';
 import { useInvoiceDetail } from '../api/invoices-api';
 import { canManageInvoices } from '../utils/invoice-access';
@@ -19,29 +16,29 @@ export function EditInvoicePage({ renderInlineAdd }: { renderInlineAdd?: RenderI
   const { businessId = '', invoiceId = '' } = useParams();
   const businessQuery = useBusinessAccess(businessId);
   const invoiceQuery = useInvoiceDetail(businessId, invoiceId);
-  if (invoiceQuery.isPending || businessQuery.isPending) return <PageLoader label="Loading invoice" />;
-  if (invoiceQuery.isError)
-    return <ErrorState error={invoiceQuery.error} onRetry={() => void invoiceQuery.refetch()} />;
-  if (businessQuery.isError) {
-    return <ErrorState error={businessQuery.error} onRetry={() => void businessQuery.refetch()} />;
-  }
-  const invoice = invoiceQuery.data;
-  const blocked = !canManageInvoices(businessQuery.data)
-    ? ACCESS_DENIED_MESSAGE
-    : isInvoiceEditable(invoice)
-      ? null
-      : INVOICE_MESSAGES.notEditable;
-  if (blocked) {
-    return (
-      <Stack gap="md" maw={720}>
-        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} role="alert">
-          {blocked}
-        </Alert>
-        <Anchor component={Link} to={paths.invoiceDetail(businessId, invoice.id)} size="sm">
-          Back to the invoice
-        </Anchor>
-      </Stack>
-    );
-  }
-  return <CreateInvoicePage key={invoice.id} invoice={invoice} renderInlineAdd={renderInlineAdd} />;
+  return (
+    <EditDocumentGate
+      queries={[invoiceQuery, businessQuery]}
+      loadingLabel="Loading invoice"
+      blocked={() =>
+        businessQuery.data && !canManageInvoices(businessQuery.data)
+          ? ACCESS_DENIED_MESSAGE
+          : invoiceQuery.data && !isInvoiceEditable(invoiceQuery.data)
+            ? INVOICE_MESSAGES.notEditable
+            : null
+      }
+      backHref={() => paths.invoiceDetail(businessId, invoiceId)}
+      backLabel="Back to the invoice"
+    >
+      {() =>
+        invoiceQuery.data ? (
+          <CreateInvoicePage
+            key={invoiceQuery.data.id}
+            invoice={invoiceQuery.data}
+            renderInlineAdd={renderInlineAdd}
+          />
+        ) : null
+      }
+    </EditDocumentGate>
+  );
 }
