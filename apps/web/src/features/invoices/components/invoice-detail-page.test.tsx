@@ -7,6 +7,7 @@ import { MARKED_AS_PAID_MESSAGE, RECEIVING_BANK_TOOLTIP } from '@/components/pay
 import { makeTestBank } from '@/testing/banks';
 import { makeTestBusiness, mockBusinessApi } from '@/testing/businesses';
 import { fail, type MockHandler, ok } from '@/testing/mock-api';
+import { onePagePdfDocument } from '@/testing/pdf';
 import { chooseOption, openOptionList } from '@/testing/select';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import { API, BUSINESS_ID, INVOICE_ID, makeInvoiceView, PDF_URL, REQUEST_ID } from '../testing/invoices';
@@ -18,20 +19,6 @@ const pdfjs = vi.hoisted(() => {
   return { getDocument: vi.fn(), GlobalWorkerOptions: { workerSrc: '' }, RenderingCancelledException };
 });
 vi.mock('pdfjs-dist', () => pdfjs);
-
-const onePage = () => ({
-  numPages: 1,
-  getPage: async () => ({
-    rotate: 0,
-    getViewport: ({ scale, rotation }: { scale: number; rotation: number }) => ({
-      scale,
-      rotation,
-      width: 612 * scale,
-      height: 792 * scale,
-    }),
-    render: () => ({ promise: Promise.resolve(), cancel: () => {} }),
-  }),
-});
 
 const routes: RouteObject[] = [
   { path: '/b/:businessId/invoices/:invoiceId/detail', element: <InvoiceDetailPage /> },
@@ -64,7 +51,7 @@ beforeEach(() => {
   vi.setSystemTime(new Date(2026, 10, 5, 9, 0, 0));
   pdfjs.getDocument.mockReset();
   pdfjs.getDocument.mockImplementation(() => ({
-    promise: Promise.resolve(onePage()),
+    promise: Promise.resolve(onePagePdfDocument()),
     destroy: async () => {},
   }));
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, type MockHandler, mockApi, ok } from '@/testing/mock-api';
+import { onePagePdfDocument } from '@/testing/pdf';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import {
   API,
@@ -23,20 +24,6 @@ const pdfjs = vi.hoisted(() => {
   return { getDocument: vi.fn(), GlobalWorkerOptions: { workerSrc: '' }, RenderingCancelledException };
 });
 vi.mock('pdfjs-dist', () => pdfjs);
-
-const onePageDocument = () => ({
-  numPages: 1,
-  getPage: async () => ({
-    rotate: 0,
-    getViewport: ({ scale, rotation }: { scale: number; rotation: number }) => ({
-      scale,
-      rotation,
-      width: 612 * scale,
-      height: 792 * scale,
-    }),
-    render: () => ({ promise: Promise.resolve(), cancel: () => {} }),
-  }),
-});
 
 const routes: RouteObject[] = [
   { path: '/b/:businessId/bills/payment/:paymentId', element: <PaymentPreviewPage /> },
@@ -68,7 +55,7 @@ const header = () => screen.getByRole('region', { name: 'Bill' });
 beforeEach(() => {
   pdfjs.getDocument.mockReset();
   pdfjs.getDocument.mockImplementation(() => ({
-    promise: Promise.resolve(onePageDocument()),
+    promise: Promise.resolve(onePagePdfDocument()),
     destroy: async () => {},
   }));
 });
