@@ -65,6 +65,10 @@ export interface EngineRailsData {
   /** When the refund failed at the rails (an operator must act, see refunds.ts), and why. */
   refundFailedAt?: string | null;
   refundFailure?: string | null;
+  /** The payer's bank returned the debit before the refund went out: nothing is owed any more (ISO). */
+  refundCancelledAt?: string | null;
+  /** The payer's bank returned the debit after the refund went out: the payer was paid back twice. */
+  refundDuplicatedAt?: string | null;
 }
 
 export const engineRailsData = (value: unknown): EngineRailsData =>

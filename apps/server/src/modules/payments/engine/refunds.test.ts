@@ -333,3 +333,57 @@ describe('refunds: the refund itself fails', () => {
     await expectMoneyInvariants();
   });
 });
+
+describe("refunds: the payer's bank returns the debit late", () => {
+  /** The debit's RETURNED event (an ACH return of a posted debit), told straight to the engine. */
+  async function returnTheDebit(context: Parameters<typeof onPaymentSettlement>[0], paymentId: string) {
+    const [debit] = await transfersOf(t.context, paymentId);
+    const found = debit ? await t.context.providers.rails.findTransfer(debit.idempotencyKey) : null;
+    if (!found) throw new Error('debit expected');
+    await onPaymentSettlement(context, {
+      transfer: { ...found, status: 'RETURNED', returnCode: 'R10', returnedAt: t.clock.now() },
+      outcome: 'RETURNED',
+    });
+  }
+
+  it('while the refund was still owed: it is cancelled and never sent', async () => {
+    const { payer, id } = await bankPayment('13.03');
+    await runPaymentEngine(t.context);
+    const spy = killBeforeTheRefund();
+    await advance(payer, 3);
+    spy.mockRestore();
+    await returnTheDebit(t.context, id);
+
+    expect((await runPaymentEngine(t.context)).refunds).toBe(0);
+    expect(await refundsOf(id)).toEqual([]);
+    const row = await paymentRow(t.context, id);
+    expect(row.status).toBe('FAILED');
+    expect(engineRailsData(row.railsData).refundCancelledAt).toEqual(expect.any(String));
+    expect((await timelineActions(t.context, id)).at(-1)).toBe('FAILED');
+    await expectMoneyInvariants();
+  });
+
+  it('after the refund went out: the payer was paid back twice, raised to operations once', async () => {
+    const { payer, id } = await bankPayment('13.03');
+    await runPaymentEngine(t.context);
+    await advance(payer, 3);
+    expect(await refundsOf(id)).toHaveLength(1);
+    const logger = { error: vi.fn(), warn: vi.fn() };
+    const context = { ...t.context, logger };
+    await returnTheDebit(context, id);
+    await returnTheDebit(context, id);
+
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    expect(logger.error.mock.calls[0]?.[0]).toMatchObject({ paymentId: id, businessId: payer.businessId });
+    const activity = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entityId, id), eq(activityLogs.action, 'PAYMENT_REFUND_DUPLICATED')));
+    expect(activity).toHaveLength(1);
+    const row = await paymentRow(t.context, id);
+    expect(row.status).toBe('FAILED');
+    expect(engineRailsData(row.railsData).refundDuplicatedAt).toEqual(expect.any(String));
+    expect(await refundsOf(id)).toHaveLength(1);
+    await expectMoneyInvariants();
+  });
+});

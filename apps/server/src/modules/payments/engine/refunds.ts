@@ -92,6 +92,8 @@ export function owedRefund(row: PaymentRow): EngineRailsData | null {
     refundedAt: null,
     refundFailedAt: null,
     refundFailure: null,
+    refundCancelledAt: null,
+    refundDuplicatedAt: null,
   };
 }
 
@@ -102,7 +104,7 @@ export async function recordOwedRefund(tx: DbOrTx, paymentId: string, owed: Engi
 
 /** Whether the payment owes a refund that was never sent (nor given up on). */
 export const refundPending = (data: EngineRailsData): data is EngineRailsData & { refundKey: string } =>
-  Boolean(data.refundKey) && !data.refundTransferId && !data.refundFailedAt;
+  Boolean(data.refundKey) && !data.refundTransferId && !data.refundFailedAt && !data.refundCancelledAt;
 
 /** 'Refund sent' with where the money goes: '$1,000.00 to the bank account ending 6789'. */
 function refundSentRemarks(row: PaymentRow, transfer: RailsTransfer, amountCents: number): string {
@@ -294,6 +296,7 @@ export async function sendOwedRefunds(context: EngineContext): Promise<{ refunds
         sql`${payments.railsData}->>'refundKey' is not null`,
         sql`${payments.railsData}->>'refundTransferId' is null`,
         sql`${payments.railsData}->>'refundFailedAt' is null`,
+        sql`${payments.railsData}->>'refundCancelledAt' is null`,
       ),
     )
     .limit(1000);
@@ -391,4 +394,53 @@ export async function onCardCaptureRefunded(
   if (engineRailsData(row?.railsData).refundKey !== refundKey) return false;
   await markRefunded(context, { paymentId: parsed.paymentId, refundKey, transfer: event.transfer, at });
   return true;
+}
+
+/**
+ * The payer's bank returned the debit of an attempt whose refund the payment owes (an ACH debit can
+ * come back days after it posted, R10 up to 60 days). Before the refund went out: it is cancelled
+ * (the money already went back). After: the payer has been paid back twice, which is raised to
+ * operations once (error log, activity entry). What an operator does then: ask the payer to return the
+ * refund (or, with their authorization, debit it again by hand at the rails), quoting the payment id.
+ */
+export async function onDebitReturnedAfterRefund(
+  context: EngineContext,
+  options: { paymentId: string; attempt: number; at: Date; transferId: string },
+): Promise<void> {
+  const refundKey = refundTransferKey(options.paymentId, options.attempt);
+  const duplicated = await context.database.db.transaction(async (tx) => {
+    const row = await lockPayment(tx, options.paymentId);
+    if (!row) return null;
+    const data = engineRailsData(row.railsData);
+    if (data.refundKey !== refundKey || data.refundCancelledAt || data.refundDuplicatedAt) return null;
+    if (!data.refundTransferId) {
+      await mergeRefundData(tx, row.id, { refundCancelledAt: options.at.toISOString() });
+      return null;
+    }
+    await mergeRefundData(tx, row.id, { refundDuplicatedAt: options.at.toISOString() });
+    await recordActivity(tx, {
+      businessId: row.businessId,
+      entityType: 'payments',
+      entityId: row.id,
+      subject: 'PayPayments',
+      action: 'PAYMENT_REFUND_DUPLICATED',
+      label: 'Refunded twice',
+      actor: { type: 'SYSTEM', userId: null, name: SYSTEM_ACTOR.name },
+      remarks: `Your bank returned the payment's debit after Ferry had refunded ${formatMoney(data.refundAmountCents ?? movedCents(row))}: the amount came back to you twice. Ferry's operations team will contact you.`,
+      data: { refundKey, refundTransferId: data.refundTransferId, debitTransferId: options.transferId },
+      at: options.at,
+    });
+    return row;
+  });
+  if (duplicated) {
+    engineLogger(context).error(
+      {
+        paymentId: duplicated.id,
+        businessId: duplicated.businessId,
+        refundKey,
+        debitTransferId: options.transferId,
+      },
+      'payment debit returned after its refund was sent: the payer was paid back twice, an operator must recover it',
+    );
+  }
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { SettlementEvent } from '../../../providers/rails/rails.js';
 import { payments } from '../tables.js';
 import { parseRailsTransferKey } from './keys.js';
-import { onCardCaptureRefunded, onRefundSettlement } from './refunds.js';
+import { onCardCaptureRefunded, onDebitReturnedAfterRefund, onRefundSettlement } from './refunds.js';
 import {
   type EngineContext,
   failInFlight,
@@ -99,6 +99,15 @@ export async function onPaymentSettlement(context: EngineContext, event: Settlem
     if (!row) return;
     if (row.status === 'DELIVERED' && event.outcome === 'RETURNED') {
       await reverseDelivered(context, { paymentId, attempt, at, returnCode, side: 'DEBIT' });
+      return;
+    }
+    if (
+      leg === 'debit' &&
+      event.outcome === 'RETURNED' &&
+      (row.status === 'FAILED' || row.status === 'REVERSED')
+    ) {
+      // The payer's bank took the money back after Ferry already owed (or sent) it a refund.
+      await onDebitReturnedAfterRefund(context, { paymentId, attempt, at, transferId: event.transfer.id });
       return;
     }
     const reason =
