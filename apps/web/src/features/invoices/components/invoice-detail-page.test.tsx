@@ -1,4 +1,4 @@
-import { INVOICE_MESSAGES } from '@ferry/domain';
+import { INVOICE_MESSAGES, PAYMENT_REQUEST_MESSAGES } from '@ferry/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
@@ -109,6 +109,33 @@ describe('Invoice detail', () => {
       'href',
       `/b/${BUSINESS_ID}/invoices/${INVOICE_ID}/edit`,
     );
+  });
+
+  it('says why no request can be sent to a customer who is not on Ferry, and says nothing for one who is', async () => {
+    const unpaid = { status: 'unpaid' as const, balance: 1250.5, payments: [], paymentRequest: null };
+    setup({
+      [DETAIL_API]: ok(
+        makeInvoiceView({
+          ...unpaid,
+          contact: { id: 'c1', name: 'Sunrise Bakery', email: 'ap@sunrise.test', onNetwork: false },
+        }),
+      ),
+    });
+    const view = renderRoutes(routes, DETAIL);
+    const block = await screen.findByRole('region', { name: 'Payment request' });
+    expect(within(block).getByText(PAYMENT_REQUEST_MESSAGES.customerNotOnFerry)).toBeInTheDocument();
+    expect(
+      within(block).getByRole('button', { name: 'Send payment request for invoice INV-7' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    view.unmount();
+
+    setup({ [DETAIL_API]: ok(makeInvoiceView(unpaid)) });
+    renderRoutes(routes, DETAIL);
+    const onFerry = await screen.findByRole('region', { name: 'Payment request' });
+    expect(
+      within(onFerry).getByRole('button', { name: 'Send payment request for invoice INV-7' }),
+    ).not.toHaveAttribute('aria-disabled');
+    expect(within(onFerry).queryByText(PAYMENT_REQUEST_MESSAGES.customerNotOnFerry)).toBeNull();
   });
 
   it('marks $400 as paid into a verified receiving bank: the bank is required, the amount at most the due', async () => {

@@ -1,4 +1,10 @@
-import { formatDate, type InvoiceView, PAYMENT_REQUEST_STATUS_LABELS, paths } from '@ferry/domain';
+import {
+  formatDate,
+  type InvoiceView,
+  PAYMENT_REQUEST_MESSAGES,
+  PAYMENT_REQUEST_STATUS_LABELS,
+  paths,
+} from '@ferry/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,7 +22,7 @@ import { getErrorMessage } from '@/lib/api-error';
 import { useBusinessAccess } from '@/lib/business-access';
 import { useInvoiceDetail, useInvoicePdf, useMarkInvoiceAsPaid } from '../api/invoices-api';
 import { canManageInvoices } from '../utils/invoice-access';
-import { invoiceStatusDisplay, money } from '../utils/invoice-display';
+import { canSendRequest, invoiceStatusDisplay, money } from '../utils/invoice-display';
 import { isInvoiceEditable } from '../utils/invoice-form';
 import { PaymentRequestActions } from './payment-request-actions';
 
@@ -154,6 +160,11 @@ export function InvoiceDetailPage() {
               <Group>
                 <PaymentRequestActions businessId={businessId} invoice={invoice} size="sm" />
               </Group>
+            ) : null}
+            {canManage && canSendRequest(invoice) && !invoice.contact.onNetwork ? (
+              <Text size="sm" c="dimmed">
+                {PAYMENT_REQUEST_MESSAGES.customerNotOnFerry}
+              </Text>
             ) : null}
           </Stack>
         </Paper>

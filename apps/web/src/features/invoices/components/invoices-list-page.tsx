@@ -189,8 +189,8 @@ export function InvoicesListPage() {
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       align: 'right',
       cell: (invoice) => (
-        <Group gap={6} justify="flex-end" wrap="wrap">
-          {canManage ? <PaymentRequestActions businessId={businessId} invoice={invoice} /> : null}
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          {canManage ? <PaymentRequestActions businessId={businessId} invoice={invoice} compact /> : null}
           <Button
             size="xs"
             variant="default"

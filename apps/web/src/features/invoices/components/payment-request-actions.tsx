@@ -18,6 +18,8 @@ export type PaymentRequestActionsProps = {
   businessId: string;
   invoice: Invoice;
   size?: 'xs' | 'sm';
+  /** In a list row: short labels ('Request', 'Remind', 'Cancel'; the accessible names stay whole). */
+  compact?: boolean;
 };
 
 const toastError = (error: unknown) => notifications.show({ color: 'red', message: getErrorMessage(error) });
@@ -28,7 +30,12 @@ const toastError = (error: unknown) => notifications.show({ color: 'red', messag
  * tooltip, when the customer is not linked to a business on Ferry; then 'Send reminder' and 'Cancel
  * request' while the request is out (not while the customer's payment is on its way).
  */
-export const PaymentRequestActions = ({ businessId, invoice, size = 'xs' }: PaymentRequestActionsProps) => {
+export const PaymentRequestActions = ({
+  businessId,
+  invoice,
+  size = 'xs',
+  compact = false,
+}: PaymentRequestActionsProps) => {
   const send = useSendPaymentRequest(businessId);
   const remind = useSendReminder(businessId);
   const [cancelOpen, setCancelOpen] = useState(false);
@@ -61,7 +68,7 @@ export const PaymentRequestActions = ({ businessId, invoice, size = 'xs' }: Paym
             });
           }}
         >
-          Send payment request
+          {compact ? 'Request' : 'Send payment request'}
         </Button>
       </Tooltip>
     );
@@ -83,7 +90,7 @@ export const PaymentRequestActions = ({ businessId, invoice, size = 'xs' }: Paym
           });
         }}
       >
-        Send reminder
+        {compact ? 'Remind' : 'Send reminder'}
       </Button>
       <Button
         size={size}
@@ -95,7 +102,7 @@ export const PaymentRequestActions = ({ businessId, invoice, size = 'xs' }: Paym
           setCancelOpen(true);
         }}
       >
-        Cancel request
+        {compact ? 'Cancel' : 'Cancel request'}
       </Button>
       <CancelRequestDialog
         opened={cancelOpen}
