@@ -1,5 +1,15 @@
 import { formatDate, type InvoiceListItem, paths, SUMMARY_FILTERS } from '@ferry/domain';
-import { Button, Checkbox, Group, Radio, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -147,7 +157,19 @@ export function InvoicesListPage() {
     {
       key: 'refNo',
       header: <SortHeader label="Invoice #" sortKey="REF_NO" sort={sort} onSort={onSort} />,
-      cell: (invoice) => invoice.refNo,
+      // The number opens the invoice (so does a click anywhere on the row, or Enter on it).
+      cell: (invoice) => (
+        <Anchor
+          component={Link}
+          to={paths.invoiceDetail(businessId, invoice.id)}
+          size="sm"
+          fw={500}
+          onClick={(event) => event.stopPropagation()}
+          aria-label={`View invoice ${invoice.refNo}`}
+        >
+          {invoice.refNo}
+        </Anchor>
+      ),
       nowrap: true,
     },
     {
@@ -191,16 +213,6 @@ export function InvoicesListPage() {
       cell: (invoice) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
           {canManage ? <PaymentRequestActions businessId={businessId} invoice={invoice} compact /> : null}
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={paths.invoiceDetail(businessId, invoice.id)}
-            onClick={(event) => event.stopPropagation()}
-            aria-label={`View invoice ${invoice.refNo}`}
-          >
-            View
-          </Button>
         </Group>
       ),
     },
