@@ -4,6 +4,8 @@ import { queueMessage, queueMessages } from '../../modules/notifications/service
 import { messages } from '../../modules/notifications/tables.js';
 import { createTestApp, openTestContextDatabase, type TestApp } from '../../testing/test-app.js';
 import type { Database } from '../db/client.js';
+import { createLogger } from '../logger.js';
+import { createJobs } from './jobs.js';
 
 let database: Database;
 let t: TestApp | null = null;
@@ -130,3 +132,36 @@ it('queues many deliveries in one go inside a transaction, each sent once, and n
   );
   expect(Number(jobs.rows[0]?.n)).toBe(0);
 });
+
+// API replicas and workers start together on one PostgreSQL: each sets up the same queues and schedules.
+it.skipIf(!process.env.DATABASE_URL)(
+  'several processes starting their queues at once on one PostgreSQL set them up without a deadlock',
+  async () => {
+    const shared = await openTestContextDatabase();
+    const logger = createLogger('silent');
+    const processes = Array.from({ length: 4 }, () => {
+      const jobs = createJobs({ database: shared, logger, maintenance: true });
+      for (const name of ['race.one', 'race.two', 'race.three', 'race.four', 'race.five']) {
+        jobs.register(name, async () => {}, name === 'race.one' ? { cron: '* * * * *' } : {});
+      }
+      return jobs;
+    });
+    try {
+      const started = await Promise.allSettled(processes.map((jobs) => jobs.start({ work: true })));
+      expect(started.filter((s) => s.status === 'rejected')).toEqual([]);
+      const queues = await shared.sql.query<{ name: string }>(
+        "select name from pgboss.queue where name like 'race.%' order by name",
+      );
+      expect(queues.rows.map((q) => q.name)).toEqual([
+        'race.five',
+        'race.four',
+        'race.one',
+        'race.three',
+        'race.two',
+      ]);
+    } finally {
+      await Promise.all(processes.map((jobs) => jobs.stop()));
+      await shared.close();
+    }
+  },
+);

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../db/client.js';
@@ -77,6 +78,32 @@ export interface JobsOptions {
 }
 
 /** pg-boss over the app's own database: PGlite through its custom `db` option, PostgreSQL by URL. */
+/** The advisory lock key the processes of a deployment take to set up the job queues one at a time. */
+const QUEUE_SETUP_LOCK = 0x6665_7272; // 'ferr'
+
+/**
+ * Runs `work` while holding a PostgreSQL session advisory lock on its own connection, so no two
+ * processes sharing the database run it at once. The embedded database serves one process: no lock.
+ */
+async function oneProcessAtATime(database: Database, work: () => Promise<void>): Promise<void> {
+  if (database.kind !== 'postgres' || !database.connectionString) {
+    await work();
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.connectionString });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 function createBoss(options: JobsOptions): PgBoss {
   const common = {
     schema: 'pgboss',
@@ -157,11 +184,17 @@ export function createJobs(options: JobsOptions): Jobs {
       const instance = createBoss(options);
       instance.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
       await instance.start();
-      for (const registration of registrations.values()) {
-        await instance.createQueue(registration.name);
-        if (registration.cron && (options.maintenance ?? true)) {
-          await instance.schedule(registration.name, registration.cron, {});
+      // Several processes starting at once on one PostgreSQL (API replicas, workers) would create the
+      // same queues together, and pg-boss's queue creation deadlocks against itself: one at a time.
+      await oneProcessAtATime(options.database, async () => {
+        for (const registration of registrations.values()) {
+          await instance.createQueue(registration.name);
+          if (registration.cron && (options.maintenance ?? true)) {
+            await instance.schedule(registration.name, registration.cron, {});
+          }
         }
+      });
+      for (const registration of registrations.values()) {
         if (work) {
           await instance.work(
             registration.name,
