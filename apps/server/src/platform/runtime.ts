@@ -27,7 +27,9 @@ export async function openRuntime(options: {
   let release: (() => void) | null = null;
   let database: Database;
   if (config.DATABASE_URL) {
-    database = await openPostgres(config.DATABASE_URL);
+    database = await openPostgres(config.DATABASE_URL, 10, (error) =>
+      logger.warn({ err: error }, 'a database connection ended while idle; the pool opens another'),
+    );
   } else {
     release = acquireDataDirLock(config.dataDir);
     try {

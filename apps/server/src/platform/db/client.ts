@@ -72,8 +72,19 @@ export async function openPglite(dir: string): Promise<Database> {
   return wrapPglite(client);
 }
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+/**
+ * A pool on a PostgreSQL server. A connection the server ends while it sits idle in the pool (a restart, a
+ * failover, an administrator cutting connections) is dropped and reported to `onIdleError`, and the next
+ * query opens a new one; without a listener node-postgres would throw it as an uncaught error and end the
+ * process.
+ */
+export async function openPostgres(
+  connectionString: string,
+  max = 10,
+  onIdleError: (error: Error) => void = () => {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', onIdleError);
   // Fail fast with a clear error when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();

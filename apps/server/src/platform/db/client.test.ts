@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openTestContextDatabase } from '../../testing/test-app.js';
+import { type Database, openPostgres } from './client.js';
+
+// A restart or failover of PostgreSQL ends the pool's idle connections: the process must carry on.
+const url = process.env.DATABASE_URL;
+let template: Database | null = null;
+beforeAll(async () => {
+  if (url) template = await openTestContextDatabase();
+});
+afterAll(async () => {
+  await template?.close();
+});
+
+it.skipIf(!url)(
+  'survives the server ending its idle connections, and queries again on new ones',
+  async () => {
+    const connectionString = template?.connectionString;
+    if (!connectionString) throw new Error('no test database');
+    const idleErrors: Error[] = [];
+    const database = await openPostgres(connectionString, 4, (error) => idleErrors.push(error));
+    try {
+      // Four connections in the pool, all idle afterwards.
+      await Promise.all(Array.from({ length: 4 }, () => database.sql.query('select pg_sleep(0.05)')));
+      const name = new URL(connectionString).pathname.slice(1);
+      const admin = await openPostgres(url as string, 1);
+      try {
+        const cut = await admin.sql.query<{ n: number }>(
+          'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
+        expect(cut.rows[0]?.n).toBeGreaterThanOrEqual(4);
+      } finally {
+        await admin.close();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(idleErrors.length).toBeGreaterThanOrEqual(1);
+      const again = await database.sql.query<{ one: number }>('select 1 as one');
+      expect(again.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  },
+);
