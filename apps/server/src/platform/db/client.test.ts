@@ -42,3 +42,47 @@ it.skipIf(!url)(
     }
   },
 );
+
+it.skipIf(!url)(
+  'survives the server ending a connection a transaction holds between two statements',
+  async () => {
+    const connectionString = template?.connectionString;
+    if (!connectionString) throw new Error('no test database');
+    const errors: Error[] = [];
+    const database = await openPostgres(connectionString, 2, (error) => errors.push(error));
+    try {
+      let inside: () => void = () => {};
+      const holding = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const transaction = database.db.transaction(async (tx) => {
+        await tx.execute('select 1');
+        inside();
+        await released;
+        await tx.execute('select 2');
+      });
+      await holding;
+      const name = new URL(connectionString).pathname.slice(1);
+      const admin = await openPostgres(url as string, 1);
+      try {
+        await admin.sql.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
+      } finally {
+        await admin.close();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await expect(transaction).rejects.toThrow();
+      expect(errors.length).toBeGreaterThanOrEqual(1);
+      expect((await database.sql.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  },
+);

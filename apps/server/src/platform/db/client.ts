@@ -73,10 +73,10 @@ export async function openPglite(dir: string): Promise<Database> {
 }
 
 /**
- * A pool on a PostgreSQL server. A connection the server ends while it sits idle in the pool (a restart, a
- * failover, an administrator cutting connections) is dropped and reported to `onIdleError`, and the next
- * query opens a new one; without a listener node-postgres would throw it as an uncaught error and end the
- * process.
+ * A pool on a PostgreSQL server. A connection the server ends (a restart, a failover, an administrator
+ * cutting connections), idle in the pool or checked out by a transaction, is reported to `onIdleError` and
+ * dropped, and the next query opens a new one; without listeners node-postgres would throw it as an uncaught
+ * error and end the process.
  */
 export async function openPostgres(
   connectionString: string,
@@ -85,6 +85,9 @@ export async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
   pool.on('error', onIdleError);
+  // A connection ended while checked out (in a transaction between two statements) reports on the client
+  // itself: its statement fails as usual, and the pool discards it when it is given back.
+  pool.on('connect', (client) => client.on('error', onIdleError));
   // Fail fast with a clear error when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
