@@ -18,6 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { registerJobs } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { makeBill, makePayer, makeVendor } from '../apps/server/src/modules/payments/engine/fixture-data.js';
 import { runPaymentEngine } from '../apps/server/src/modules/payments/engine/jobs.js';
@@ -142,12 +143,15 @@ const procs: Proc[] = [
   { label: 'worker-2', args: ['--role=worker'], child: null },
 ];
 
+const log = (label: string) => fs.openSync(path.join(dataDir, `${label}.log`), 'a');
+
 function start(proc: Proc) {
   proc.stopping = false;
   const child = spawn(process.execPath, ['apps/server/dist/main.js', ...proc.args], {
     cwd: root,
     env: { ...env, PORT: String(proc.port ?? 0) },
-    stdio: ['ignore', 'ignore', fs.openSync(path.join(dataDir, `${proc.label}.log`), 'a')],
+    // Logs (stdout) and crashes (stderr) of each process, kept with BENCH_KEEP_LOGS=true.
+    stdio: ['ignore', log(proc.label), log(proc.label)],
   });
   proc.child = child;
   child.once('exit', (code, signal) => {
@@ -353,6 +357,8 @@ for (const proc of procs) {
 proxy.close();
 
 const runtime = await openRuntime({ config: loadConfig(env), logger: createLogger('warn') });
+// The engine's settlement handlers, as every process registers them at start.
+registerJobs(runtime.context);
 try {
   const { sql } = runtime.context.database;
   const rails = runtime.context.providers.rails;
@@ -410,5 +416,6 @@ try {
 } finally {
   await runtime.close();
   await admin(`drop database if exists ${name} with (force)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP_LOGS === 'true') console.log(`logs of the processes: ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
 }
