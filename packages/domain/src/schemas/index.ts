@@ -18,6 +18,7 @@ export * from './disposable.js';
 export * from './documents.js';
 export * from './email.js';
 export * from './envelope.js';
+export * from './guest-api.js';
 export * from './invoices-api.js';
 export * from './password.js';
 export * from './password-strength.js';
