@@ -5,7 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { INPUT_OUT_OF_RANGE_MESSAGE } from './error-handler.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  INPUT_OUT_OF_RANGE_MESSAGE,
+} from './error-handler.js';
 
 /** Issue 16: bad input is a 400 with the error object, never a 500; proxies; the OpenAPI security. */
 
@@ -22,6 +26,25 @@ beforeAll(async () => {
         },
         async (request) => ({ name: request.params.name, note: request.body.note }),
       );
+      // What node-postgres throws when the database cannot be reached (by kind).
+      typed.get(
+        '/api/test/unreachable/:kind',
+        { config: { auth: 'none' }, schema: { params: z.object({ kind: z.string() }) } },
+        async (request) => {
+          const kind = request.params.kind;
+          if (kind === 'refused')
+            throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+          if (kind === 'shutdown') {
+            const cause = Object.assign(new Error('terminating connection due to administrator command'), {
+              code: '57P01',
+            });
+            throw new Error('Failed query: select 1', { cause });
+          }
+          if (kind === 'terminated') throw new Error('Connection terminated unexpectedly');
+          if (kind === 'pool') throw new Error('timeout exceeded when trying to connect');
+          throw new Error('a defect');
+        },
+      );
       // A value the database refuses (an integer too big, text that is not a number).
       typed.get(
         '/api/test/cast',
@@ -35,6 +58,29 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
+
+describe('a database that cannot be reached', () => {
+  it.each(['refused', 'shutdown', 'terminated', 'pool'])(
+    'answers 503 with Retry-After, not 500 (%s)',
+    async (kind) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/test/unreachable/${kind}` });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(response.json()).toEqual({
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        statusCode: 503,
+        errors: [],
+        errorCode: 'SERVICE_UNAVAILABLE',
+      });
+    },
+  );
+
+  it('still answers 500 for a defect', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/unreachable/other' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().errorCode).toBe('INTERNAL_ERROR');
+  });
+});
 
 const echo = (payload: unknown, name = 'ok', query = '') =>
   t.app.inject({ method: 'POST', url: `/api/test/echo/${name}${query}`, payload: payload as object });
