@@ -3,6 +3,7 @@ import { buildApp, registerJobs } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { createLogger } from './platform/logger.js';
+import { handleUnhandledRejection } from './platform/process-errors.js';
 import { openRuntime } from './platform/runtime.js';
 
 function parseRole(argv: string[]): 'all' | 'api' | 'worker' | undefined {
@@ -51,11 +52,18 @@ async function main(): Promise<void> {
   await context.jobs.start({ work: config.ROLE !== 'api' });
 
   const app = config.ROLE === 'worker' ? null : await buildApp(context, { logger });
-  closeWithGrace({ delay: 15_000, logger }, async ({ signal, err }) => {
-    if (err) logger.error({ err }, 'shutting down after an error');
-    else logger.info({ signal }, 'shutting down');
-    await app?.close();
-    await runtime.close();
+  // Unhandled rejections are ours to judge (platform/process-errors.ts); the rest closes gracefully.
+  const grace = closeWithGrace(
+    { delay: 15_000, logger, skip: ['unhandledRejection'] },
+    async ({ signal, err }) => {
+      if (err) logger.error({ err }, 'shutting down after an error');
+      else logger.info({ signal }, 'shutting down');
+      await app?.close();
+      await runtime.close();
+    },
+  );
+  process.on('unhandledRejection', (reason) => {
+    handleUnhandledRejection(reason, { logger, shutDown: () => void grace.close() });
   });
 
   if (app) {
