@@ -29,6 +29,16 @@ export const routes: RouteObject[] = [
       { path: paths.sandboxIdentityInquiry.path, lazy: () => import('./routes/sandbox/identity-inquiry') },
       // The bank emails' links: signs in first (with a redirectUrl back), then guards itself.
       { path: paths.bankProcessStart.path, lazy: () => import('./routes/process-bank-start') },
+      // The guest payer and payee pages (the guest emails' links): public; the guest session guards itself.
+      { path: paths.guestPaymentStart.path, lazy: () => import('./routes/process-payment-start') },
+      { path: paths.guestPayment.path, lazy: () => import('./routes/process-payment') },
+      { path: paths.guestPaymentOnboard.path, lazy: () => import('./routes/process-payment-onboard') },
+      {
+        path: paths.guestPaymentUnauthorized.path,
+        lazy: () => import('./routes/process-payment-unauthorized'),
+      },
+      // No payer id: a signed-in user's business home, else sign-in.
+      { path: paths.businessFallback.path, lazy: () => import('./routes/b-fallback') },
       // Public with ?token=; otherwise it guards itself (RequireUser level 'verified').
       { path: paths.acceptInvitation.path, lazy: () => import('./routes/accept-invitation') },
       // Route guard (spec 000 §4). /verify and /set-password are where its steps 4 and 5 lead: a session

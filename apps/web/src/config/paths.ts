@@ -148,6 +148,16 @@ export const paths = {
   // The accountant's practice (features/practice).
   teamMembers: { path: '/team-members', getHref: specPaths.teamMembers },
   onboardPractice: { path: '/onboard/practice', getHref: specPaths.onboardPractice },
+  // The guest payer and payee pages (features/guest-payment): public, the guest session guards itself.
+  guestPaymentStart: { path: '/process/payment/start', getHref: specPaths.guestPaymentStart },
+  guestPayment: { path: '/process/payment', getHref: specPaths.guestPayment },
+  guestPaymentOnboard: { path: '/process/payment/onboard', getHref: specPaths.guestPaymentOnboard },
+  guestPaymentUnauthorized: {
+    path: '/process/payment/unauthorized',
+    getHref: specPaths.guestPaymentUnauthorized,
+  },
+  // The fallback when there is no payer id: a business home, or sign-in.
+  businessFallback: { path: '/b', getHref: specPaths.businessFallback },
   invalidLink: { path: '/invalid-link', getHref: specPaths.invalidLink },
   unauthorized: { path: '/unauthorized', getHref: specPaths.unauthorized },
   dev: {

@@ -78,6 +78,11 @@ export type StoredVerification = {
 };
 
 export type StoredGuestPaymentInfo = {
+  /** The emailed link's secret (features/guest-payment): kept for the whole guest flow. */
+  token?: string;
+  /** The guest session's greeting name and masked phone (the phone step after a reload). */
+  firstName?: string;
+  maskedPhone?: string | null;
   paymentType: string;
   payerId?: string;
   payeeId?: string;

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+import { GuestPaymentPage } from '@/features/guest-payment/components/guest-payment-page';
+import type { GuestPaymentSlots } from '@/features/guest-payment/components/guest-slots';
+
+/** The banking and cards dialogs load only when the guest opens them. */
+const slots: GuestPaymentSlots = {
+  BankManager: lazy(() =>
+    import('@/features/banking/components/bank-accounts-section').then((m) => ({
+      default: m.BankAccountsSection,
+    })),
+  ),
+  AddCardDialog: lazy(() =>
+    import('@/features/cards/components/add-card-dialog').then((m) => ({ default: m.AddCardDialog })),
+  ),
+};
+
+/**
+ * Route module for React Router `lazy`: `/process/payment` (public route; the guest session guards it: the
+ * phone step, then the payment-method screen).
+ */
+export function Component() {
+  return <GuestPaymentPage slots={slots} />;
+}

@@ -1,0 +1,359 @@
+import { formatMoney, type GuestPaymentInfo } from '@ferry/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { type FormEvent, Suspense, useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import { ErrorState } from '@/components/error-state';
+import { usePayerBankAccounts, usePayerCards } from '@/components/pay/pay-api';
+import { buildPayFromOptions, type PayFromOption } from '@/components/pay/pay-from';
+import { defaultProcessDate, localToday } from '@/components/pay/process-date';
+import {
+  cardFeeOf,
+  checkMethod,
+  chosenAmount,
+  type GuestPlan,
+  type MethodKind,
+  type MethodValues,
+} from '../utils/plan';
+import type { GuestPaymentSlots } from './guest-slots';
+
+export const PAY_IN_FULL = 'Pay in full';
+export const PAY_DIFFERENT = 'Pay a different amount';
+export const MANAGE_BANKS_TITLE = 'Add or verify a bank account';
+
+type Lists = ReturnType<typeof usePayerBankAccounts>;
+
+const ListSkeleton = ({ label }: { label: string }) => (
+  <Stack gap="xs" role="status" aria-label={label} aria-busy="true">
+    <Skeleton height={44} radius="md" />
+    <Skeleton height={44} radius="md" />
+  </Stack>
+);
+
+const OptionList = ({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: PayFromOption[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) => (
+  <Radio.Group label={label} value={value} onChange={onChange}>
+    <Stack gap="xs" mt="xs">
+      {options.map((option) => (
+        <Radio.Card key={option.id} value={option.id} radius="md" p="sm" aria-label={option.label}>
+          <Group wrap="nowrap" gap="sm">
+            <Radio.Indicator />
+            <Text size="sm" fw={500} style={{ flex: 1 }}>
+              {option.label}
+            </Text>
+            {option.isPrimary ? <Badge variant="light">Primary</Badge> : null}
+            {option.note ? (
+              <Badge variant="light" color={option.usable ? 'yellow' : 'gray'}>
+                {option.note}
+              </Badge>
+            ) : null}
+          </Group>
+        </Radio.Card>
+      ))}
+    </Stack>
+  </Radio.Group>
+);
+
+const QueryBlock = ({
+  query,
+  label,
+  children,
+}: {
+  query: Lists | ReturnType<typeof usePayerCards>;
+  label: string;
+  children: React.ReactNode;
+}) => {
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <ListSkeleton label={label} />;
+  return <>{children}</>;
+};
+
+export type MethodFormProps = {
+  info: GuestPaymentInfo;
+  values: MethodValues;
+  onChange: (values: MethodValues) => void;
+  onReview: (plan: GuestPlan) => void;
+  slots: GuestPaymentSlots;
+};
+
+/**
+ * The right side of the guest payment-method screen (money spec §2): the step indicator, the Bank and
+ * Card tabs with the guest business's accounts (adding one on the spot), the amount (in full or a
+ * different amount), the card fee, the new business's name; Continue leads to the review.
+ */
+export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFormProps) => {
+  const isSend = info.paymentType === 'SEND_PAYMENT';
+  const cardsAllowed = isSend && info.payeeAcceptCardPayment;
+  const businessId = info.guestBusinessId;
+  const banksQuery = usePayerBankAccounts(businessId);
+  const cardsQuery = usePayerCards(businessId, cardsAllowed);
+  const [banksOpen, setBanksOpen] = useState(false);
+  const [cardOpen, setCardOpen] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ partialAmount?: string; businessName?: string }>({});
+
+  const banks = banksQuery.data ?? [];
+  const cards = cardsAllowed ? (cardsQuery.data ?? []) : [];
+  const listsKnown = banksQuery.isSuccess && (!cardsAllowed || cardsQuery.isSuccess);
+  const hasMethod = banks.length + cards.length > 0;
+  const bankOptions = buildPayFromOptions(banks, []);
+  const cardOptions = buildPayFromOptions([], cards);
+  const kind: MethodKind = cardsAllowed ? values.kind : 'BANK';
+
+  const set = (patch: Partial<MethodValues>) => {
+    onChange({ ...values, ...patch });
+    setFormError(null);
+  };
+
+  const amount = chosenAmount(info, values);
+  const fee = amount === null ? 0 : cardFeeOf(info, kind, amount);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = checkMethod(
+      info,
+      { ...values, kind },
+      { banks, cards },
+      isSend ? defaultProcessDate({ today: localToday(), holidays: [] }) : null,
+    );
+    if (checked.ok) {
+      onReview(checked.plan);
+      return;
+    }
+    setFormError(checked.form);
+    setFieldErrors(checked.fields);
+  };
+
+  const bankPanel = (
+    <Stack gap="sm">
+      <QueryBlock query={banksQuery} label="Loading bank accounts">
+        {bankOptions.length > 0 ? (
+          <OptionList
+            label={isSend ? 'Pay from' : 'Receive into'}
+            options={bankOptions}
+            value={values.bankId}
+            onChange={(bankId) => set({ bankId })}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No bank account yet. Add one to {isSend ? 'pay from' : 'receive the money'}.
+          </Text>
+        )}
+      </QueryBlock>
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setBanksOpen(true)}
+        >
+          Add a bank account
+        </Button>
+      </Group>
+    </Stack>
+  );
+
+  const cardPanel = (
+    <Stack gap="sm">
+      <QueryBlock query={cardsQuery} label="Loading cards">
+        {cardOptions.length > 0 ? (
+          <OptionList
+            label="Pay with"
+            options={cardOptions}
+            value={values.cardId}
+            onChange={(cardId) => set({ cardId })}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No card yet. Add one to pay with it.
+          </Text>
+        )}
+      </QueryBlock>
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setCardOpen(true)}
+        >
+          Add a card
+        </Button>
+      </Group>
+    </Stack>
+  );
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="guest-method-title">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+              {listsKnown ? (hasMethod ? 'Step 2 of 2' : 'Step 1 of 2') : '\u00a0'}
+            </Text>
+            <Title order={2} fz="lg" id="guest-method-title">
+              {isSend ? 'How would you like to pay?' : 'Where should we send your money?'}
+            </Title>
+          </Stack>
+
+          {cardsAllowed ? (
+            <Tabs value={kind} onChange={(next) => set({ kind: next === 'CARD' ? 'CARD' : 'BANK' })}>
+              <Tabs.List>
+                <Tabs.Tab value="BANK">Bank</Tabs.Tab>
+                <Tabs.Tab value="CARD">Card</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="BANK" pt="md">
+                {bankPanel}
+              </Tabs.Panel>
+              <Tabs.Panel value="CARD" pt="md">
+                {cardPanel}
+              </Tabs.Panel>
+            </Tabs>
+          ) : (
+            <Tabs value="BANK">
+              <Tabs.List>
+                <Tabs.Tab value="BANK">Bank</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="BANK" pt="md">
+                {bankPanel}
+              </Tabs.Panel>
+            </Tabs>
+          )}
+
+          {isSend ? (
+            <Stack gap="xs">
+              <Radio.Group
+                label="Amount"
+                value={values.amountChoice}
+                onChange={(next) => set({ amountChoice: next === 'PARTIAL' ? 'PARTIAL' : 'FULL' })}
+              >
+                <Stack gap="xs" mt="xs">
+                  <Radio value="FULL" label={`${PAY_IN_FULL} (${formatMoney(info.amountToPay)})`} />
+                  <Radio value="PARTIAL" label={PAY_DIFFERENT} />
+                </Stack>
+              </Radio.Group>
+              {values.amountChoice === 'PARTIAL' ? (
+                <TextInput
+                  label="Amount to pay"
+                  inputMode="decimal"
+                  leftSection="$"
+                  withAsterisk
+                  value={values.partialAmount}
+                  onChange={(event) => {
+                    set({ partialAmount: event.currentTarget.value });
+                    if (fieldErrors.partialAmount)
+                      setFieldErrors((c) => ({ ...c, partialAmount: undefined }));
+                  }}
+                  error={fieldErrors.partialAmount}
+                  errorProps={{ role: 'alert' }}
+                />
+              ) : null}
+            </Stack>
+          ) : null}
+
+          {info.isNewBusiness ? (
+            <TextInput
+              label="Business name"
+              description={isSend ? 'The business you pay from.' : 'The business you get paid as.'}
+              withAsterisk
+              value={values.businessName}
+              onChange={(event) => {
+                set({ businessName: event.currentTarget.value });
+                if (fieldErrors.businessName) setFieldErrors((c) => ({ ...c, businessName: undefined }));
+              }}
+              error={fieldErrors.businessName}
+              errorProps={{ role: 'alert' }}
+            />
+          ) : null}
+
+          {isSend && amount !== null ? (
+            <Stack gap={4} aria-label="Payment total">
+              <Group justify="space-between">
+                <Text size="sm">Amount</Text>
+                <Text size="sm">{formatMoney(amount)}</Text>
+              </Group>
+              {kind === 'CARD' && info.payeeCardSurchargeEnabled ? (
+                <Group justify="space-between">
+                  <Text size="sm">Card fee</Text>
+                  <Text size="sm" aria-label={`Card fee ${formatMoney(fee)}`}>
+                    {formatMoney(fee)}
+                  </Text>
+                </Group>
+              ) : null}
+              <Group justify="space-between">
+                <Text fw={650}>Total</Text>
+                <Text fw={700}>{formatMoney(amount + fee)}</Text>
+              </Group>
+            </Stack>
+          ) : null}
+
+          {formError ? (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          ) : null}
+
+          <Button type="submit" size="md" fullWidth>
+            Continue
+          </Button>
+        </Stack>
+      </form>
+
+      <Dialog
+        opened={banksOpen}
+        onClose={() => {
+          setBanksOpen(false);
+          void banksQuery.refetch();
+        }}
+        title={MANAGE_BANKS_TITLE}
+        size="xl"
+      >
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader size="sm" aria-label="Loading" />
+            </Center>
+          }
+        >
+          {banksOpen ? <slots.BankManager businessId={businessId} /> : null}
+        </Suspense>
+      </Dialog>
+      {cardsAllowed ? (
+        <Suspense fallback={null}>
+          {cardOpen ? (
+            <slots.AddCardDialog
+              businessId={businessId}
+              opened={cardOpen}
+              onClose={() => setCardOpen(false)}
+              onAdded={(card) => {
+                void cardsQuery.refetch();
+                set({ cardId: card.id, kind: 'CARD' });
+              }}
+            />
+          ) : null}
+        </Suspense>
+      ) : null}
+    </Paper>
+  );
+};
