@@ -105,7 +105,7 @@ export const GuestPhoneStep = ({ token, onVerified }: GuestPhoneStepProps) => {
       otp: input.otp,
       isRegisterTrustedDevice: input.trustDevice,
     });
-    setCodeOpen(false);
+    // The step is replaced by the method screen (closing the dialog here would let it submit again).
     onVerified(info);
   };
 
