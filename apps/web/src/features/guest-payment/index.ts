@@ -3,4 +3,3 @@ export { GuestPaymentPage } from './components/guest-payment-page';
 export type { GuestPaymentSlots } from './components/guest-slots';
 export { GuestStartPage } from './components/guest-start-page';
 export { GuestUnauthorizedPage } from './components/guest-unauthorized-page';
-export { guestLandingPath } from './utils/guest-landing';

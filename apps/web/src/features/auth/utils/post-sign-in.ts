@@ -1,4 +1,5 @@
 import { getPostLoginRedirect, isPrimaryPhoneVerified, paths } from '@ferry/domain';
+import { guestLandingPath } from '@/lib/guest-landing';
 import { isPhoneRequiredFor } from '@/lib/phone-required';
 import { getPractice } from '@/lib/practice';
 import type { UserProfile } from '@/lib/session';
@@ -61,6 +62,8 @@ export const resolvePostSignInPath = async (
 ): Promise<string> => {
   const safe = getSafeRedirectPath(redirectUrl);
   if (safe && !isAuthPage(safe)) return safe;
+  // A guest (spec 000 §4 'Sign-in'): back to the guest payment, or the guest onboarding page.
+  if (user.activeStatus === 'GUEST_ACTIVE') return guestLandingPath();
   const phoneRequired = !isPrimaryPhoneVerified(user) && (await isPhoneRequiredFor(user.country));
   const pending = getPostLoginRedirect(user, undefined, { phoneRequired });
   if (pending) return pending.to;

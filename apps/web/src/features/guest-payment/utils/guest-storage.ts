@@ -1,4 +1,5 @@
 import type { GuestPaymentInfo, GuestSession } from '@ferry/domain';
+import { getGuestToken } from '@/lib/guest-landing';
 import { getStored, type StoredGuestPaymentInfo, setStored } from '@/lib/storage';
 
 /**
@@ -6,7 +7,7 @@ import { getStored, type StoredGuestPaymentInfo, setStored } from '@/lib/storage
  * greeting and masked phone (the phone step after a reload), and the request's facts once known.
  */
 
-export const getGuestToken = (): string => getStored('guestPaymentInfo')?.token ?? '';
+export { getGuestToken };
 
 const update = (patch: Partial<StoredGuestPaymentInfo>) => {
   const current = getStored('guestPaymentInfo');
