@@ -262,7 +262,8 @@ describe('/process/payment: the payment-method screen (pay an invoice)', () => {
     await user.type(screen.getByLabelText(/Amount to pay/), '600');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { name: 'Review your payment' })).toBeInTheDocument();
+    // The new step is announced: focus moves to its heading.
+    expect(await screen.findByRole('heading', { name: 'Review your payment' })).toHaveFocus();
     const reviewCard = screen.getByRole('region', { name: 'Review your payment' });
     expect(within(reviewCard).getByText('Harbor Coffee Roasters')).toBeInTheDocument();
     expect(within(reviewCard).getByText('Chase Checking *** 1234')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { localToday } from '@/components/pay/process-date';
 import type { GuestPlan } from '../utils/plan';
+import { useFocusOnMount } from '../utils/use-focus-on-mount';
 
 const DELIVERY_DAYS = DELIVERY_SPEED_DETAILS.STANDARD.maxBusinessDays;
 
@@ -45,19 +46,22 @@ const ResultCard = ({
   color: string;
   title: string;
   children: ReactNode;
-}) => (
-  <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="guest-result-title">
-    <Stack gap="md" align="center" ta="center">
-      <ThemeIcon size={56} radius="xl" variant="light" color={color} aria-hidden>
-        {icon}
-      </ThemeIcon>
-      <Title order={2} fz="xl" id="guest-result-title" tabIndex={-1} data-autofocus>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  </Paper>
-);
+}) => {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="guest-result-title">
+      <Stack gap="md" align="center" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color={color} aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <Title order={2} fz="xl" id="guest-result-title" tabIndex={-1} ref={headingRef}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+};
 
 export type SuccessViewProps = {
   info: GuestPaymentInfo;

@@ -2,6 +2,7 @@ import { formatDate, formatMoney, type GuestPaymentInfo } from '@ferry/domain';
 import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ErrorAlert } from '@/components/error-alert';
 import type { GuestPlan } from '../utils/plan';
+import { useFocusOnMount } from '../utils/use-focus-on-mount';
 
 const Row = ({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) => (
   <Group justify="space-between" wrap="nowrap" component="div">
@@ -27,10 +28,11 @@ export type ReviewStepProps = {
 export const ReviewStep = ({ info, plan, isPaying, error, onBack, onConfirm }: ReviewStepProps) => {
   const isSend = info.paymentType === 'SEND_PAYMENT';
   const total = plan.amount + plan.fee;
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="guest-review-title">
       <Stack gap="md">
-        <Title order={2} fz="lg" id="guest-review-title" tabIndex={-1} data-autofocus>
+        <Title order={2} fz="lg" id="guest-review-title" tabIndex={-1} ref={headingRef}>
           {isSend ? 'Review your payment' : 'Review and accept'}
         </Title>
         <Stack gap={8}>
