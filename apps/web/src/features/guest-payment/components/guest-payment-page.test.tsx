@@ -113,12 +113,17 @@ describe('/process/payment: the phone step', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/process/payment');
     expect(await screen.findByRole('heading', { name: 'Verify Your Mobile Number' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(GUEST_MESSAGES.phoneRequired);
+    await user.type(screen.getByLabelText(/Mobile number/), '12');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(screen.getByText(GUEST_MESSAGES.phoneRequired)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter valid phone number.');
+    expect(api.callsTo('POST /guest/phone/send')).toHaveLength(0);
+    await user.clear(screen.getByLabelText(/Mobile number/));
 
     await user.type(screen.getByLabelText(/Mobile number/), '2015550123');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText(GUEST_MESSAGES.phoneLinked)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(GUEST_MESSAGES.phoneLinked));
     expect(api.bodiesOf('POST /guest/phone/send')[0]).toMatchObject({
       phones: [{ phoneNumber: '2015550123', countryCode: '1', countryISOCode: 'us' }],
     });

@@ -36,8 +36,6 @@ export const PAY_IN_FULL = 'Pay in full';
 export const PAY_DIFFERENT = 'Pay a different amount';
 export const MANAGE_BANKS_TITLE = 'Add or verify a bank account';
 
-type Lists = ReturnType<typeof usePayerBankAccounts>;
-
 const ListSkeleton = ({ label }: { label: string }) => (
   <Stack gap="xs" role="status" aria-label={label} aria-busy="true">
     <Skeleton height={44} radius="md" />
@@ -78,18 +76,55 @@ const OptionList = ({
   </Radio.Group>
 );
 
-const QueryBlock = ({
+type ListQuery = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/** One tab: the accounts of that kind (loading, failed, empty or listed) and the button to add one. */
+const MethodPanel = ({
   query,
-  label,
-  children,
+  loadingLabel,
+  emptyText,
+  addLabel,
+  onAdd,
+  listLabel,
+  options,
+  value,
+  onChange,
 }: {
-  query: Lists | ReturnType<typeof usePayerCards>;
-  label: string;
-  children: React.ReactNode;
+  query: ListQuery;
+  loadingLabel: string;
+  emptyText: string;
+  addLabel: string;
+  onAdd: () => void;
+  listLabel: string;
+  options: PayFromOption[];
+  value: string | null;
+  onChange: (id: string) => void;
 }) => {
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.isPending) return <ListSkeleton label={label} />;
-  return <>{children}</>;
+  let list: React.ReactNode;
+  if (query.isError) list = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.isPending) list = <ListSkeleton label={loadingLabel} />;
+  else if (options.length === 0)
+    list = (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    );
+  else list = <OptionList label={listLabel} options={options} value={value} onChange={onChange} />;
+  return (
+    <Stack gap="sm">
+      {list}
+      <Group>
+        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
 };
 
 export type MethodFormProps = {
@@ -149,59 +184,31 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
   };
 
   const bankPanel = (
-    <Stack gap="sm">
-      <QueryBlock query={banksQuery} label="Loading bank accounts">
-        {bankOptions.length > 0 ? (
-          <OptionList
-            label={isSend ? 'Pay from' : 'Receive into'}
-            options={bankOptions}
-            value={values.bankId}
-            onChange={(bankId) => set({ bankId })}
-          />
-        ) : (
-          <Text size="sm" c="dimmed">
-            No bank account yet. Add one to {isSend ? 'pay from' : 'receive the money'}.
-          </Text>
-        )}
-      </QueryBlock>
-      <Group>
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setBanksOpen(true)}
-        >
-          Add a bank account
-        </Button>
-      </Group>
-    </Stack>
+    <MethodPanel
+      query={banksQuery}
+      loadingLabel="Loading bank accounts"
+      listLabel={isSend ? 'Pay from' : 'Receive into'}
+      options={bankOptions}
+      value={values.bankId}
+      onChange={(bankId) => set({ bankId })}
+      emptyText={`No bank account yet. Add one to ${isSend ? 'pay from' : 'receive the money'}.`}
+      addLabel="Add a bank account"
+      onAdd={() => setBanksOpen(true)}
+    />
   );
 
   const cardPanel = (
-    <Stack gap="sm">
-      <QueryBlock query={cardsQuery} label="Loading cards">
-        {cardOptions.length > 0 ? (
-          <OptionList
-            label="Pay with"
-            options={cardOptions}
-            value={values.cardId}
-            onChange={(cardId) => set({ cardId })}
-          />
-        ) : (
-          <Text size="sm" c="dimmed">
-            No card yet. Add one to pay with it.
-          </Text>
-        )}
-      </QueryBlock>
-      <Group>
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setCardOpen(true)}
-        >
-          Add a card
-        </Button>
-      </Group>
-    </Stack>
+    <MethodPanel
+      query={cardsQuery}
+      loadingLabel="Loading cards"
+      listLabel="Pay with"
+      options={cardOptions}
+      value={values.cardId}
+      onChange={(cardId) => set({ cardId })}
+      emptyText="No card yet. Add one to pay with it."
+      addLabel="Add a card"
+      onAdd={() => setCardOpen(true)}
+    />
   );
 
   return (
