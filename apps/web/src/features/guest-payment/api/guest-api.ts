@@ -83,14 +83,14 @@ export const verifyGuestPhone = async (input: {
   );
 
 /**
- * `GET /guest/payment-info?token=`: the request or payment the guest is on. 403 phoneNotVerified until the
- * phone step is done (the page shows that step then).
+ * `GET /guest/payment-info`: the request or payment of the guest session's link (the token stays out of
+ * the URL; the key names it so another link never shows this one's info). 403 phoneNotVerified until
+ * the phone step is done (the page shows that step then).
  */
 export const useGuestPaymentInfo = (token: string, enabled = true) =>
   useQuery({
     queryKey: guestKeys.info(token),
-    queryFn: ({ signal }) =>
-      api.get('/guest/payment-info', { query: { token }, schema: guestPaymentInfoSchema, signal }),
+    queryFn: ({ signal }) => api.get('/guest/payment-info', { schema: guestPaymentInfoSchema, signal }),
     enabled: enabled && token !== '',
     retry: false,
   });

@@ -133,6 +133,15 @@ describe('/process/payment: the phone step', () => {
     expect(await screen.findByRole('dialog', { name: 'Verify Your Mobile Number' })).toBeInTheDocument();
   });
 
+  it("sends a signed-in user whose session is not the link's guest session to the email step", async () => {
+    signInAsGuest();
+    api.handlers['GET /guest/payment-info'] = fail(403, GUEST_MESSAGES.scope, { errorCode: 'GUEST_SCOPE' });
+    renderRoutes(routes, '/process/payment');
+    expect(
+      await screen.findByRole('heading', { name: `Start at /process/payment/start?token=${GUEST_TOKEN}` }),
+    ).toBeInTheDocument();
+  });
+
   it('sends a visitor without a guest session back to the start of the link', async () => {
     signInAsGuest();
     window.localStorage.removeItem('ferry.session');

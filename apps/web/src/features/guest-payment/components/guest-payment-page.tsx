@@ -24,6 +24,8 @@ import { ReviewStep } from './review-step';
 const isPhoneNotVerified = (error: unknown): boolean =>
   isApiError(error) && error.statusCode === 403 && error.message === GUEST_MESSAGES.phoneNotVerified;
 
+const startHref = (token: string) => `${paths.guestPaymentStart()}?token=${encodeURIComponent(token)}`;
+
 type Stage = { kind: 'method' } | { kind: 'review'; plan: GuestPlan } | { kind: 'success'; plan: GuestPlan };
 
 const Frame = ({ children }: { children: React.ReactNode }) => (
@@ -141,8 +143,7 @@ export const GuestPaymentPage = ({ slots }: GuestPaymentPageProps) => {
   }, [infoQuery.data]);
 
   if (!token) return <Navigate to={guestUnauthorizedHref('link')} replace />;
-  if (!signedIn)
-    return <Navigate to={`${paths.guestPaymentStart()}?token=${encodeURIComponent(token)}`} replace />;
+  if (!signedIn) return <Navigate to={startHref(token)} replace />;
   if (infoQuery.isPending) return <PageLoader fullScreen label="Loading your payment..." />;
   if (infoQuery.isError) {
     if (isPhoneNotVerified(infoQuery.error)) {
@@ -155,6 +156,11 @@ export const GuestPaymentPage = ({ slots }: GuestPaymentPageProps) => {
           }}
         />
       );
+    }
+    // A session that is not this link's guest session (a guest who signed in with a password): the email
+    // step of the link makes one.
+    if (isApiError(infoQuery.error) && infoQuery.error.message === GUEST_MESSAGES.scope) {
+      return <Navigate to={startHref(token)} replace />;
     }
     if (isApiError(infoQuery.error) && infoQuery.error.statusCode === 403) {
       return <Navigate to={guestUnauthorizedHref('account')} replace />;
