@@ -102,8 +102,7 @@ describe('/process/payment/start (Start payment)', () => {
     expect(api.bodiesOf('POST /guest/start')[0]).toMatchObject({ firstName: 'Dana', lastName: 'Whitfield' });
   });
 
-  it('goes to /process/payment/unauthorized when the email is not the invited one (403)', async () => {
-    api.handlers['POST /guest/start'] = fail(403, GUEST_MESSAGES.wrongEmail);
+  it('goes to /process/payment/unauthorized for another email than the invited one', async () => {
     const user = userEvent.setup();
     renderRoutes(routes, START);
     const email = await screen.findByLabelText(/Email/);
@@ -112,6 +111,23 @@ describe('/process/payment/start (Start payment)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(GUEST_MESSAGES.wrongEmail)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(api.callsTo('POST /guest/start')).toHaveLength(0);
+  });
+
+  it('goes to /process/payment/unauthorized when the server refuses the email (403)', async () => {
+    api.handlers['POST /guest/start'] = fail(403, GUEST_MESSAGES.wrongEmail, {
+      errorCode: 'FORBIDDEN',
+      errors: [{ field: 'email', message: GUEST_MESSAGES.wrongEmail }],
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, START);
+    const email = await screen.findByLabelText(/Email/);
+    // The same address in other case: the server decides.
+    await user.clear(email);
+    await user.type(email, 'Dana@Northwind.test');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(GUEST_MESSAGES.wrongEmail)).toBeInTheDocument();
+    expect(api.callsTo('POST /guest/start')).toHaveLength(1);
   });
 
   it('shows the invalid-link page for an unknown or expired link', async () => {

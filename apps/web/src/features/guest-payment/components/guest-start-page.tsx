@@ -102,6 +102,11 @@ export const GuestStartPage = () => {
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    // Only the invited address may use the link (the server answers 403 otherwise).
+    if (values.email.trim().toLowerCase() !== info.email.trim().toLowerCase()) {
+      navigate(guestUnauthorizedHref('email'), { replace: true });
+      return;
+    }
     setIsStarting(true);
     try {
       const started = await requestCode();
