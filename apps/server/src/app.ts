@@ -35,6 +35,8 @@ import { clientConfigRoutes } from './modules/client-config/routes.js';
 import { contactDocumentRoutes } from './modules/contacts/documents-routes.js';
 import { networkRoutes } from './modules/contacts/network-routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
+import { guestRoutes } from './modules/guest/routes.js';
+import { registerGuestScope } from './modules/guest/scope.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -226,6 +228,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   );
 
   registerAuthContext(app, context);
+  registerGuestScope(app);
   registerBusinessGuard(app, context);
   registerIdempotency(app, context);
 
@@ -266,6 +269,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(roleRoutes(context));
       await api.register(approvalRoutes(context));
       await api.register(businessUserRoutes(context));
+      await api.register(guestRoutes(context));
       if (isSandboxRails(context.providers.rails) && !context.config.isProduction) {
         await api.register(sandboxRailsRoutes(context, context.providers.rails));
         await api.register(sandboxPaymentRequestRoutes(context));

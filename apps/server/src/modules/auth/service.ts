@@ -22,6 +22,8 @@ export async function createSession(options: {
   userId: string;
   deviceId?: string | null;
   ttlHours: number;
+  /** A guest session, scoped to one guest invitation and its guest business (modules/guest/scope.ts). */
+  guest?: { invitationId: string; businessId: string };
 }): Promise<CreatedSession> {
   const token = randomBytes(32).toString('base64url');
   const sessionId = newId();
@@ -33,6 +35,8 @@ export async function createSession(options: {
     deviceId: options.deviceId ?? null,
     createdAt: options.clock.now(),
     expiresAt,
+    guestInvitationId: options.guest?.invitationId ?? null,
+    guestBusinessId: options.guest?.businessId ?? null,
   });
   return { sessionId, token, expiresAt };
 }
@@ -44,6 +48,15 @@ export interface ActiveSession {
   expiresAt: Date;
   /** When the session ends without further requests (null when no idle timeout was asked for). */
   idleExpiresAt: Date | null;
+  /** Set for a guest session (modules/guest/scope.ts), else null. */
+  guest: GuestSessionScope | null;
+}
+
+/** What a guest session may reach: one invitation and its guest business. */
+export interface GuestSessionScope {
+  invitationId: string;
+  businessId: string;
+  phoneVerified: boolean;
 }
 
 /** `lastSeenAt` is written at most this often, so every request does not cost a write. */
@@ -86,7 +99,21 @@ export async function findActiveSession(options: {
     }
     idleExpiresAt = new Date(Math.min(lastSeen + idleMs, row.session.expiresAt.getTime()));
   }
-  return { sessionId: row.session.id, user: row.user, expiresAt: row.session.expiresAt, idleExpiresAt };
+  const { guestInvitationId, guestBusinessId } = row.session;
+  return {
+    sessionId: row.session.id,
+    user: row.user,
+    expiresAt: row.session.expiresAt,
+    idleExpiresAt,
+    guest:
+      guestInvitationId && guestBusinessId
+        ? {
+            invitationId: guestInvitationId,
+            businessId: guestBusinessId,
+            phoneVerified: row.session.guestPhoneVerifiedAt !== null,
+          }
+        : null,
+  };
 }
 
 export async function revokeSession(options: { db: DbOrTx; clock: Clock; sessionId: string }): Promise<void> {

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, timestampColumn } from '../../platform/db/columns.js';
 import { users } from '../users/tables.js';
 
@@ -18,6 +18,17 @@ export const sessions = pgTable(
     /** Last authenticated request; the idle timeout counts from here. */
     lastSeenAt: timestampColumn('last_seen_at'),
     revokedAt: timestampColumn('revoked_at'),
+    /**
+     * A guest session (modules/guest/scope.ts): issued by an emailed guest link's email code, it reaches
+     * only that invitation's guest calls and the guest business's routes.
+     */
+    guestInvitationId: refColumn('guest_invitation_id'),
+    /** The guest's own business for that invitation (payer or payee). */
+    guestBusinessId: refColumn('guest_business_id'),
+    /** When the guest confirmed their mobile number in this session (money calls need it). */
+    guestPhoneVerifiedAt: timestampColumn('guest_phone_verified_at'),
+    /** Wrong last-four answers in this session (the fifth is refused with 429). */
+    guestPhoneFailures: integer('guest_phone_failures').notNull().default(0),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

@@ -154,68 +154,82 @@ export const BUILT_IN_ROLES = {
   },
 } as const;
 
-/**
- * Creates a business with its built-in Admin and Read-only roles and makes the creator its Admin,
- * in one transaction.
- */
-export async function createBusinessWithOwner(options: {
-  db: Db;
-  clock: Clock;
-  ownerId: string;
+interface NewBusiness {
   businessName: string;
   businessType?: string | null;
   category?: string | null;
   country?: string | null;
   verificationStep?: string;
   verificationStatus?: string | null;
-}): Promise<{ businessId: string; adminRoleId: string; readOnlyRoleId: string }> {
+}
+
+/**
+ * Inserts a business with its built-in Admin and Read-only roles, in the caller's transaction. With an
+ * owner, the owner becomes its Admin; a guest business (`isGuest`, modules/guest) starts without members
+ * and is never listed by the business network.
+ */
+export async function insertBusinessWithRoles(
+  tx: DbOrTx,
+  options: NewBusiness & { clock: Clock; ownerId: string | null; isGuest?: boolean },
+): Promise<{ businessId: string; adminRoleId: string; readOnlyRoleId: string }> {
   const now = options.clock.now();
   const businessId = newId();
   const adminRoleId = newId();
   const readOnlyRoleId = newId();
-  await options.db.transaction(async (tx) => {
-    await tx.insert(businesses).values({
-      id: businessId,
-      businessName: options.businessName,
-      businessType: options.businessType ?? null,
-      category: options.category ?? null,
-      country: options.country ?? null,
-      verificationStep: options.verificationStep ?? 'NOT_INITIATED',
-      verificationStatus: options.verificationStatus ?? null,
-      createdBy: options.ownerId,
+  await tx.insert(businesses).values({
+    id: businessId,
+    businessName: options.businessName,
+    businessType: options.businessType ?? null,
+    category: options.category ?? null,
+    country: options.country ?? null,
+    verificationStep: options.verificationStep ?? 'NOT_INITIATED',
+    verificationStatus: options.verificationStatus ?? null,
+    ...(options.isGuest ? { isGuest: true, isDiscoverable: false } : {}),
+    createdBy: options.ownerId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await tx.insert(roles).values([
+    {
+      id: adminRoleId,
+      businessId,
+      ...BUILT_IN_ROLES.admin,
+      permissions: [...BUILT_IN_ROLES.admin.permissions],
+      isBuiltIn: true,
       createdAt: now,
       updatedAt: now,
-    });
-    await tx.insert(roles).values([
-      {
-        id: adminRoleId,
-        businessId,
-        ...BUILT_IN_ROLES.admin,
-        permissions: [...BUILT_IN_ROLES.admin.permissions],
-        isBuiltIn: true,
-        createdAt: now,
-        updatedAt: now,
-      },
-      {
-        id: readOnlyRoleId,
-        businessId,
-        ...BUILT_IN_ROLES.readOnly,
-        permissions: [...BUILT_IN_ROLES.readOnly.permissions],
-        isBuiltIn: true,
-        createdAt: now,
-        updatedAt: now,
-      },
-    ]);
-    await tx.insert(businessMembers).values({
-      id: newId(),
+    },
+    {
+      id: readOnlyRoleId,
+      businessId,
+      ...BUILT_IN_ROLES.readOnly,
+      permissions: [...BUILT_IN_ROLES.readOnly.permissions],
+      isBuiltIn: true,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  if (options.ownerId) {
+    await addMember({
+      db: tx,
+      clock: options.clock,
       businessId,
       userId: options.ownerId,
       roleId: adminRoleId,
-      status: 'ACTIVE',
-      createdAt: now,
     });
-  });
+  }
   return { businessId, adminRoleId, readOnlyRoleId };
+}
+
+/**
+ * Creates a business with its built-in Admin and Read-only roles and makes the creator its Admin,
+ * in one transaction.
+ */
+export async function createBusinessWithOwner(
+  options: NewBusiness & { db: Db; clock: Clock; ownerId: string },
+): Promise<{ businessId: string; adminRoleId: string; readOnlyRoleId: string }> {
+  const { db, ...rest } = options;
+  return db.transaction((tx) => insertBusinessWithRoles(tx, rest));
 }
 
 /** Adds a user to a business with one of its roles. */

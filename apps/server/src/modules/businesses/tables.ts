@@ -13,6 +13,11 @@ export const businesses = pgTable('businesses', {
   verificationStatus: text('verification_status'),
   /** Listed by the business-network search (spec 002 "Business network"). */
   isDiscoverable: boolean('is_discoverable').notNull().default(true),
+  /**
+   * Made for someone paying or accepting a payment through an emailed guest link (Get Paid, issue 19):
+   * never listed by the business network, never a candidate of a network lookup.
+   */
+  isGuest: boolean('is_guest').notNull().default(false),
   createdBy: refColumn('created_by').references(() => users.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

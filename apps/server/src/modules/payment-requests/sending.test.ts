@@ -11,7 +11,7 @@ import { type AuthHeaders, useTestApp } from '../../testing/test-app.js';
 import { invoiceLineItems, invoicePayments, invoices } from '../invoices/tables.js';
 import { makePayer, makeVerifiedBank, paymentRow } from '../payments/engine/engine-fixtures.js';
 import { runPaymentEngine } from '../payments/engine/jobs.js';
-import { sendScheduledReminders } from './sending.js';
+import { CUSTOMER_EMAIL_REQUIRED_MESSAGE, sendScheduledReminders } from './sending.js';
 import { paymentRequestEvents, paymentRequests } from './tables.js';
 
 const t = useTestApp();
@@ -198,21 +198,31 @@ describe('POST payment-requests (send an invoice)', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses a customer not on the Ferry network (409, the message the web shows), an unknown invoice and a bad body', async () => {
+  it('sends to a customer not on Ferry through a guest link (409 without an email), refuses an unknown invoice and a bad body', async () => {
     const s = await setup();
+    const noEmail = await makeContact(t.context, {
+      businessId: s.sender.businessId,
+      type: 'CUSTOMER',
+      name: 'Corner Cafe',
+      email: '',
+    });
+    const invoice = await makeInvoice(s.sender.businessId, noEmail.id);
+    const refused = await sendRequest(s, invoice.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(CUSTOMER_EMAIL_REQUIRED_MESSAGE);
+    expect((await invoiceRow(invoice.id)).status).toBe('unpaid');
+
     const offline = await makeContact(t.context, {
       businessId: s.sender.businessId,
       type: 'CUSTOMER',
       name: 'Corner Cafe',
     });
-    const invoice = await makeInvoice(s.sender.businessId, offline.id);
-    const refused = await sendRequest(s, invoice.id);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(
-      'To send a payment request, link this customer to their business on Ferry.',
-    );
-    expect(PAYMENT_REQUEST_MESSAGES.customerNotOnFerry).toBe(refused.json().message);
-    expect((await invoiceRow(invoice.id)).status).toBe('unpaid');
+    const guestInvoice = await makeInvoice(s.sender.businessId, offline.id);
+    const guest = await sent(s, guestInvoice.id);
+    expect((await invoiceRow(guestInvoice.id)).status).toBe('requested');
+    const [mail] = await outbox(offline.email);
+    expect(mail?.text).toContain('/process/payment/start?token=');
+    expect(guest.status).toBe('CREATED');
 
     const missing = await sendRequest(s, newId());
     expect(missing.statusCode).toBe(404);
@@ -274,7 +284,11 @@ describe('POST payment-requests/send-multiple-requests', () => {
   it('sends each invoice on its own and answers per invoice', async () => {
     const s = await setup();
     const second = await makeInvoice(s.sender.businessId, s.customer.id);
-    const offline = await makeContact(t.context, { businessId: s.sender.businessId, type: 'CUSTOMER' });
+    const offline = await makeContact(t.context, {
+      businessId: s.sender.businessId,
+      type: 'CUSTOMER',
+      email: '',
+    });
     const notOnFerry = await makeInvoice(s.sender.businessId, offline.id);
     const unknown = newId();
     const url = `${base(s.sender.businessId)}/payment-requests/send-multiple-requests`;
@@ -290,7 +304,7 @@ describe('POST payment-requests/send-multiple-requests', () => {
     }[];
     expect(results.map((r) => [r.invoiceId, r.paymentRequestId !== null, r.error])).toEqual([
       [s.invoice.id, true, null],
-      [notOnFerry.id, false, PAYMENT_REQUEST_MESSAGES.customerNotOnFerry],
+      [notOnFerry.id, false, CUSTOMER_EMAIL_REQUIRED_MESSAGE],
       [second.id, true, null],
       [unknown, false, 'Invoice not found.'],
     ]);

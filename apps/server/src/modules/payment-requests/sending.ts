@@ -20,8 +20,10 @@ import type { Actor } from '../activity/service.js';
 import { mailOrigin } from '../banking/notify.js';
 import { businessToday } from '../bills/service.js';
 import { bills } from '../bills/tables.js';
+import { insertBusinessWithRoles } from '../businesses/service.js';
 import { businesses } from '../businesses/tables.js';
 import { contacts } from '../contacts/tables.js';
+import { BUSINESS_PAYMENT, guestLinkFor } from '../guest/kinds.js';
 import { findInvoiceOrThrow, refreshInvoiceStatus } from '../invoices/service.js';
 import { invoiceLineItems } from '../invoices/tables.js';
 import {
@@ -184,7 +186,15 @@ async function recipientsOf(
   );
 }
 
-/** Queues the mails of a kind about requests (in the caller's transaction): a few statements whatever their number. */
+/** The mails whose link opens the request: a guest payer's lead to its guest link, not to For Review. */
+const LINKED_KINDS: readonly PaymentRequestMailKind[] = ['REQUESTED', 'REMINDER'];
+
+/**
+ * Queues the mails of a kind about requests (in the caller's transaction): a few statements whatever
+ * their number. A customer that is not on Ferry (its business is a guest business) gets, per address,
+ * its guest link (`/process/payment/start?token=…`, the live one again for a reminder) instead of the
+ * For Review page it cannot open.
+ */
 async function queueRequestMails(
   context: Ctx,
   db: DbOrTx,
@@ -193,37 +203,45 @@ async function queueRequestMails(
 ): Promise<void> {
   if (items.length === 0) return;
   const requests = items.map((item) => item.request);
-  const senderIds = [...new Set(requests.map((r) => r.payeeBusinessId))];
-  const [senders, recipients] = await Promise.all([
+  const businessIds = [...new Set(requests.flatMap((r) => [r.payeeBusinessId, r.payerBusinessId]))];
+  const [named, recipients] = await Promise.all([
     db
-      .select({ id: businesses.id, name: businesses.businessName })
+      .select({ id: businesses.id, name: businesses.businessName, isGuest: businesses.isGuest })
       .from(businesses)
-      .where(inArray(businesses.id, senderIds)),
+      .where(inArray(businesses.id, businessIds)),
     recipientsOf(db, requests),
   ]);
-  const senderNames = new Map(senders.map((s) => [s.id, s.name]));
+  const byId = new Map(named.map((b) => [b.id, b]));
   const today = businessToday(context);
   const origin = mailOrigin(context.config);
-  const mails: NewMessage[] = items.flatMap(({ request, balanceCents, remarks }) => {
-    const mail = renderPaymentRequestMail({
-      kind,
-      senderName: senderNames.get(request.payeeBusinessId) ?? 'A business on Ferry',
-      refNo: request.refNo,
-      amountCents: request.amountCents,
-      balanceCents: balanceCents ?? request.balanceCents,
-      dueDate: request.dueDate,
-      today,
-      link: `${origin}${paths.billsForReview(request.payerBusinessId)}`,
-      remarks,
-    });
-    return (recipients.get(request.id) ?? []).map((to) => ({
-      channel: 'email' as const,
-      to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-    }));
-  });
+  const mails: NewMessage[] = [];
+  for (const { request, balanceCents, remarks } of items) {
+    const isGuest = Boolean(byId.get(request.payerBusinessId)?.isGuest) && LINKED_KINDS.includes(kind);
+    for (const to of recipients.get(request.id) ?? []) {
+      const link = isGuest
+        ? await guestLinkFor(context, db, {
+            subject: {
+              type: BUSINESS_PAYMENT,
+              paymentRequestId: request.id,
+              guestBusinessId: request.payerBusinessId,
+            },
+            email: to,
+          })
+        : `${origin}${paths.billsForReview(request.payerBusinessId)}`;
+      const mail = renderPaymentRequestMail({
+        kind,
+        senderName: byId.get(request.payeeBusinessId)?.name ?? 'A business on Ferry',
+        refNo: request.refNo,
+        amountCents: request.amountCents,
+        balanceCents: balanceCents ?? request.balanceCents,
+        dueDate: request.dueDate,
+        today,
+        link,
+        remarks,
+      });
+      mails.push({ channel: 'email', to, subject: mail.subject, text: mail.text, html: mail.html });
+    }
+  }
   await queueMessages(context, { db, messages: mails });
 }
 
@@ -231,9 +249,39 @@ async function queueRequestMails(
 // Sending an invoice
 // ---------------------------------------------------------------------------------------------
 
+/** A customer not on Ferry gets the request by email: it needs an address. */
+export const CUSTOMER_EMAIL_REQUIRED_MESSAGE =
+  "To send a payment request, add this customer's email address: they pay it from the link we email them.";
+
 /**
- * Sends one invoice to its customer, in the caller's transaction: the customer must be linked to a
- * business on the Ferry network (else 409 with PAYMENT_REQUEST_MESSAGES.customerNotOnFerry); the
+ * The business a customer pays from: its business on Ferry, else a guest business made now from the
+ * contact's name (never listed by the network), which the contact is linked to — the request, For
+ * Review, link-bill and the invoice sync then work as for any payer. A customer without an email answers
+ * 409 (the guest link goes by email).
+ */
+async function payerBusinessOf(
+  context: Ctx,
+  tx: DbOrTx,
+  customer: { id: string; name: string; email: string; networkBusinessId: string | null },
+): Promise<string> {
+  if (customer.networkBusinessId) return customer.networkBusinessId;
+  if (customer.email.trim() === '') throw new AppError('CONFLICT', CUSTOMER_EMAIL_REQUIRED_MESSAGE);
+  const { businessId } = await insertBusinessWithRoles(tx, {
+    clock: context.clock,
+    ownerId: null,
+    businessName: customer.name,
+    isGuest: true,
+  });
+  await tx
+    .update(contacts)
+    .set({ networkBusinessId: businessId, updatedAt: context.clock.now() })
+    .where(eq(contacts.id, customer.id));
+  return businessId;
+}
+
+/**
+ * Sends one invoice to its customer, in the caller's transaction: a customer not on Ferry gets a guest
+ * business and a guest link (payerBusinessOf; 409 without an email); the
  * request copies the invoice (lines, discount, tax, dates), the invoice becomes 'requested', the
  * customer gets the 'Payment request from {business}' mail, and the timeline starts with 'Requested'.
  * A second send of the same invoice answers the live request (no second mail).
@@ -257,12 +305,17 @@ async function sendInvoiceInTx(
     throw new AppError('CONFLICT', PAYMENT_REQUEST_MESSAGES.invoiceHasPayments);
   }
   const [customer] = await tx
-    .select({ id: contacts.id, networkBusinessId: contacts.networkBusinessId })
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      email: contacts.email,
+      networkBusinessId: contacts.networkBusinessId,
+    })
     .from(contacts)
-    .where(eq(contacts.id, invoice.customerId));
-  if (!customer?.networkBusinessId) {
-    throw new AppError('CONFLICT', PAYMENT_REQUEST_MESSAGES.customerNotOnFerry);
-  }
+    .where(eq(contacts.id, invoice.customerId))
+    .for('update');
+  if (!customer) throw new Error(`invoice ${invoice.id} has no customer contact`);
+  const payerBusinessId = await payerBusinessOf(context, tx, customer);
   const lines = await tx
     .select()
     .from(invoiceLineItems)
@@ -270,7 +323,7 @@ async function sendInvoiceInTx(
     .orderBy(asc(invoiceLineItems.position));
   const { paymentRequest, created } = await createPaymentRequest(tx, {
     payeeBusinessId: options.businessId,
-    payerBusinessId: customer.networkBusinessId,
+    payerBusinessId,
     payerContactId: customer.id,
     invoiceId: invoice.id,
     refNo: invoice.refNo,

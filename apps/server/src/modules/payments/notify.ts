@@ -6,6 +6,8 @@ import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { mailOrigin } from '../banking/notify.js';
 import { businesses } from '../businesses/tables.js';
+import { contacts } from '../contacts/tables.js';
+import { BILL_PAYMENT, guestLinkFor } from '../guest/kinds.js';
 import { queueMessages } from '../notifications/service.js';
 import { escapeHtml, mailDetailsHtml, mailLayout, type RenderedMail } from '../notifications/templates.js';
 import { payments } from './tables.js';
@@ -134,25 +136,53 @@ export async function queueVendorPaymentMails(
           .from(businesses)
           .where(inArray(businesses.id, payerIds));
   const payerNames = new Map(payers.map((payer) => [payer.id, payer.name]));
-  const mails = items.flatMap((item) => {
+  const accepting = items.filter((item) => item.kind === 'ACCEPT' || item.kind === 'ACCEPT_REMINDER');
+  const vendorIds = [...new Set(accepting.flatMap((item) => byId.get(item.paymentId)?.vendor.id ?? []))];
+  const networkOf = new Map(
+    (vendorIds.length === 0
+      ? []
+      : await db
+          .select({ id: contacts.id, networkBusinessId: contacts.networkBusinessId })
+          .from(contacts)
+          .where(inArray(contacts.id, vendorIds))
+    ).map((row) => [row.id, row.networkBusinessId]),
+  );
+  const origin = mailOrigin(context.config);
+  /**
+   * Where the vendor's button leads: accepting a payment, a vendor not on Ferry gets its guest link
+   * (`/process/payment/start?token=…`, the live one again for a reminder) and a vendor on Ferry its own
+   * bank settings; the other mails carry no link.
+   */
+  const linkOf = async (item: (typeof items)[number], joined: PaymentJoined): Promise<string> => {
+    if (item.kind !== 'ACCEPT' && item.kind !== 'ACCEPT_REMINDER') return origin;
+    const networkBusinessId = networkOf.get(joined.vendor.id);
+    if (networkBusinessId) return `${origin}${paths.settingsBankAccount(networkBusinessId)}`;
+    return guestLinkFor(context, db, {
+      subject: {
+        type: BILL_PAYMENT,
+        paymentId: joined.payment.id,
+        payerBusinessId: joined.payment.businessId,
+      },
+      email: joined.vendor.email,
+    });
+  };
+  const mails = [];
+  for (const item of items) {
     const joined = byId.get(item.paymentId);
-    if (!joined) return [];
-    const link = `${mailOrigin(context.config)}${paths.billPaymentDetail(joined.payment.businessId, joined.payment.id)}`;
+    if (!joined) continue;
     const mail = renderVendorPaymentMail({
       kind: item.kind,
       payerName: payerNames.get(joined.payment.businessId) ?? 'Your customer',
       joined,
-      link,
+      link: await linkOf(item, joined),
     });
-    return [
-      {
-        channel: 'email' as const,
-        to: joined.vendor.email,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      },
-    ];
-  });
+    mails.push({
+      channel: 'email' as const,
+      to: joined.vendor.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+  }
   await queueMessages(context, { db, messages: mails });
 }

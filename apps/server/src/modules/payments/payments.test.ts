@@ -352,7 +352,9 @@ describe('POST payments', () => {
         .orderBy(desc(messages.createdAt));
     const [accept] = await mails();
     expect(accept?.subject).toContain('accept your payment');
-    expect(accept?.text).toContain(`/b/${p.businessId}/bills/payment/${view.id}/detail`);
+    // The vendor's link is its own guest link, never the payer's payment page.
+    expect(accept?.text).toContain('/process/payment/start?token=');
+    expect(accept?.text).not.toContain(`/b/${p.businessId}/`);
     t.clock.advance(60_000);
     const reminded = await patch(p, `/payments/${view.id}/resend-accept-payment-reminder`);
     expect(reminded.statusCode, reminded.body).toBe(200);

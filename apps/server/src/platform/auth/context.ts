@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findActiveSession } from '../../modules/auth/service.js';
+import { findActiveSession, type GuestSessionScope } from '../../modules/auth/service.js';
 import type { UserRow } from '../../modules/users/tables.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
@@ -16,6 +16,8 @@ export interface AuthContext {
   expiresAt: Date;
   /** When the session ends if no further request comes (idle timeout). */
   idleExpiresAt: Date | null;
+  /** A guest session's scope (one guest invitation and its business), else null. */
+  guest: GuestSessionScope | null;
 }
 
 /** The client headers of the access spec §7, as the server reads them. */
@@ -103,6 +105,7 @@ export function registerAuthContext(app: FastifyInstance, context: AppContext): 
           via: credentials.via,
           expiresAt: session.expiresAt,
           idleExpiresAt: session.idleExpiresAt,
+          guest: session.guest,
         };
       }
     }

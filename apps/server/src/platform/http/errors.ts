@@ -18,11 +18,15 @@ export const ERROR_STATUS = {
   ACCESS_DENIED: 403,
   CROSS_ORIGIN_REQUEST: 403,
   SIGNUP_INCOMPLETE: 403,
+  /** A guest session (emailed guest link) calling outside its invitation's calls. */
+  GUEST_SCOPE: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   BUSINESS_NOT_FOUND: 404,
   /** An invitation that is unknown, expired, revoked, used, or not the caller's. */
   INVALID_INVITATION: 404,
+  /** A guest link that was used, cancelled or has expired. */
+  LINK_GONE: 410,
   CONFLICT: 409,
   /** Cards (issue 6): the same card (fingerprint) is already on the business. */
   DUPLICATE_CARD: 409,
