@@ -63,6 +63,8 @@ const QUERY_ALIASES: Record<string, string> = {
   PAUSED: 'IN_QUEUE',
   IN_APPROVAL: 'IN_APPROVAL',
   PAID: 'DELIVERED',
+  // The receiving side's label of a delivered payment.
+  RECEIVED: 'DELIVERED',
 };
 
 /** Normalises any spelling ('in-approval', 'Bank under verification') to SNAKE_UPPER. */

@@ -187,6 +187,29 @@ export const networkSearchQuerySchema = z.object({
 });
 export type NetworkSearchQuery = z.infer<typeof networkSearchQuerySchema>;
 
+/**
+ * GET /business/{id}/fbn/{product}?searchTerm (spec 002 §7): the network lookup of a contact picker.
+ * `payable` looks for vendors (bills), `receivable` for customers (invoices). At least 2 characters,
+ * at most 20 a page.
+ */
+export const FBN_PRODUCTS = ['payable', 'receivable'] as const;
+export type FbnProduct = (typeof FBN_PRODUCTS)[number];
+export const FBN_SEARCH_MIN = 2;
+export const FBN_PAGE_SIZE_MAX = 20;
+export const FBN_MESSAGES = {
+  searchTooShort: `Please enter at least ${FBN_SEARCH_MIN} characters to search.`,
+} as const;
+export const fbnSearchQuerySchema = z.object({
+  searchTerm: z
+    .string({ error: FBN_MESSAGES.searchTooShort })
+    .trim()
+    .min(FBN_SEARCH_MIN, { error: FBN_MESSAGES.searchTooShort })
+    .max(100, { error: 'Search term cannot exceed 100 characters.' }),
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(FBN_PAGE_SIZE_MAX).default(FBN_PAGE_SIZE_MAX),
+});
+export type FbnSearchQuery = z.infer<typeof fbnSearchQuerySchema>;
+
 export const networkContactRequestSchema = z.object({
   fbnBusinessId: idSchema,
   entityType: z.string().optional(),
@@ -332,6 +355,12 @@ export const networkBusinessSchema = z
   })
   .meta({ id: 'NetworkBusiness' });
 export type NetworkBusiness = z.infer<typeof networkBusinessSchema>;
+
+/** A network business found by the fbn lookup, with the caller's contact already linked to it, if any. */
+export const fbnLookupResultSchema = networkBusinessSchema
+  .extend({ contact: z.object({ id: z.string(), name: z.string() }).nullable() })
+  .meta({ id: 'FbnLookupResult' });
+export type FbnLookupResult = z.infer<typeof fbnLookupResultSchema>;
 
 export const contactMappingExistsSchema = z.object({ exists: z.boolean(), contactId: z.string().nullable() });
 

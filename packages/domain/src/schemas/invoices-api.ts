@@ -161,6 +161,8 @@ export const invoicePaymentViewSchema = z
     bankName: z.string().nullable(),
     accountMask: z.string().nullable(),
     remarks: z.string().nullable(),
+    /** The customer's Ferry payment of a RECEIVED row (its received-payment detail), else null. */
+    paymentId: z.string().nullable().optional(),
   })
   .meta({ id: 'InvoicePayment' });
 export type InvoicePaymentView = z.infer<typeof invoicePaymentViewSchema>;

@@ -454,3 +454,121 @@ export const paymentsSummarySchema = z.object({
   scheduled: summaryBucket,
 });
 export type PaymentsSummary = z.infer<typeof paymentsSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Received payments (the payee side, Get Paid > Payments; spec 002 §7 'GET payments (payeeId, …)')
+// ---------------------------------------------------------------------------------------------
+
+/** What a payee sees of a customer's payment: once it was scheduled to them (never its approval steps). */
+export const RECEIVED_PAYMENT_STATUSES = [
+  'SCHEDULED',
+  'PROCESSING',
+  'HOLD',
+  'BANK_UNDER_VERIFICATION',
+  'DELIVERED',
+  'FAILED',
+  'REVERSED',
+  'DECLINED',
+  'CANCELLED',
+] as const satisfies readonly EnginePaymentStatus[];
+
+export const RECEIVED_PAYMENT_SORT_KEYS = [
+  'dueDate',
+  'processDate',
+  'amount',
+  'customerName',
+  'status',
+  'createdAt',
+] as const;
+export type ReceivedPaymentSortKey = (typeof RECEIVED_PAYMENT_SORT_KEYS)[number];
+
+/** Summary-card filters of Get Paid > Payments. */
+export const RECEIVED_FILTER_TYPES = ['PROCESSING', 'RECEIVED', 'ATTENTION_REQUIRED'] as const;
+export type ReceivedFilterType = (typeof RECEIVED_FILTER_TYPES)[number];
+
+/** What each filter selects; RECEIVED is limited to deliveries of the business's current month. */
+export const RECEIVED_FILTER_STATUSES: Record<ReceivedFilterType, EnginePaymentStatus[]> = {
+  PROCESSING: ['PROCESSING', 'HOLD', 'BANK_UNDER_VERIFICATION'],
+  RECEIVED: ['DELIVERED'],
+  ATTENTION_REQUIRED: ['FAILED', 'REVERSED', 'DECLINED'],
+};
+
+/**
+ * The querystring of GET business/{id}/payments, both sides: without payeeId the payer's payments
+ * (paymentsQuerySchema's fields), with payeeId (the route's business) the payments it receives
+ * (customerName, the received sort keys and filters). Each side refuses the other's sort key and filter.
+ */
+export const paymentsListQuerySchema = z.object({
+  payeeId: optionalIdSchema,
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sortBy: z.enum([...PAYMENT_SORT_KEYS, 'customerName']).optional(),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  vendorName: z.string().trim().max(PAYMENT_LIMITS.searchMax).optional(),
+  customerName: z.string().trim().max(PAYMENT_LIMITS.searchMax).optional(),
+  vendorId: optionalIdSchema,
+  billId: optionalIdSchema,
+  filterType: z.enum([...PAYMENT_FILTER_TYPES, 'RECEIVED']).optional(),
+  status: paymentStatusListQuery,
+});
+export type PaymentsListQuery = z.infer<typeof paymentsListQuerySchema>;
+
+/** The payee side of GET payments once the route checked payeeId. Defaults: page 1 of 10, newest first. */
+export interface ReceivedPaymentsQuery {
+  pageNumber: number;
+  pageSize: number;
+  sortBy: ReceivedPaymentSortKey;
+  sortOrder: 'asc' | 'desc';
+  customerName?: string | undefined;
+  filterType?: ReceivedFilterType | undefined;
+  status: EnginePaymentStatus[];
+}
+
+export const receivedPaymentViewSchema = z
+  .object({
+    id: z.string(),
+    status: paymentStatusViewSchema,
+    /** The receiving side's label ('Received' for delivered, 'Processing' for hold…). */
+    statusLabel: z.string(),
+    /** 'Received Date', 'ETA' (processing, hold), 'Failure Date'… */
+    dateLabel: z.string(),
+    date: z.string(),
+    /** What the payee receives (decimal dollars), never the card fee the customer paid on top. */
+    amount: z.number(),
+    isAuto: z.boolean(),
+    deliverySpeed: z.enum(DELIVERY_SPEEDS).nullable(),
+    processDate: z.string(),
+    expectedDelivery: dateWindowSchema.nullable(),
+    deliveredAt: z.string().nullable(),
+    customer: z.object({ id: z.string().nullable(), name: z.string() }),
+    invoice: z.object({ id: z.string().nullable(), refNo: z.string(), dueDate: z.string() }),
+    paymentRequestId: z.string(),
+    /** The payee's bank the money goes (or went) to, masked. */
+    receivingBank: z.object({ bankName: z.string(), accountMask: z.string() }).nullable(),
+    /** What the payee is told (canceled, reversed, declined, failed), else null. */
+    message: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ReceivedPayment' });
+export type ReceivedPaymentView = z.infer<typeof receivedPaymentViewSchema>;
+
+/**
+ * A step of a received payment's timeline: the steps the payee sees, done by 'the customer' (its name,
+ * never the payer's user) or by Ferry, without the payer's remarks.
+ */
+export const receivedTimelineEntrySchema = paymentTimelineEntrySchema;
+export type ReceivedTimelineEntry = PaymentTimelineEntry;
+
+export const receivedPaymentDetailSchema = receivedPaymentViewSchema
+  .extend({ timeline: z.array(receivedTimelineEntrySchema) })
+  .meta({ id: 'ReceivedPaymentDetail' });
+export type ReceivedPaymentDetail = z.infer<typeof receivedPaymentDetailSchema>;
+
+/** GET business/{id}/invoices/summary/payments: the Get Paid Payments tab's summary cards. */
+export const receivedPaymentsSummarySchema = z.object({
+  processing: summaryBucket,
+  receivedThisMonth: summaryBucket,
+  attentionRequired: summaryBucket,
+});
+export type ReceivedPaymentsSummary = z.infer<typeof receivedPaymentsSummarySchema>;

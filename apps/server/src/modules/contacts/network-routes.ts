@@ -1,8 +1,13 @@
+import type { Action, Subject } from '@ferry/domain/permissions';
 import {
   type ContactKind,
   contactBusinessMappingExistRequestSchema,
   contactBusinessMappingRequestSchema,
   contactMappingExistsSchema,
+  FBN_PRODUCTS,
+  type FbnProduct,
+  fbnLookupResultSchema,
+  fbnSearchQuerySchema,
   networkBusinessSchema,
   networkContactRequestSchema,
   networkInvitationRequestSchema,
@@ -20,12 +25,28 @@ import { CONTACT_MANAGE_ANY, CUSTOMER_MANAGE, VENDOR_MANAGE } from './access.js'
 import { inviteToNetwork } from './network-invitations.js';
 import {
   addNetworkContact,
+  fbnLookup,
   findNetworkMapping,
   linkContactToNetwork,
   resolveBodyBusiness,
   searchNetwork,
 } from './network-service.js';
 import { businessParams, contactWriteResponses } from './route-schemas.js';
+
+/** The contact each fbn product looks for. */
+const FBN_PICKER: Record<FbnProduct, string> = { payable: 'vendor', receivable: 'customer' };
+
+/** Who may look up the network for each picker: its contacts' readers or the form's writers. */
+const FBN_RIGHTS: Record<FbnProduct, [Action, Subject][]> = {
+  payable: [
+    ['read', 'PayManageVendors'],
+    ['manage', 'PayDueBill'],
+  ],
+  receivable: [
+    ['read', 'GetPaidManageCustomers'],
+    ['manage', 'GetPaidDueInvoices'],
+  ],
+};
 
 /** The Ferry business network: search, add a network business as a contact, link, invite (spec 002 §7). */
 export const networkRoutes =
@@ -50,6 +71,32 @@ export const networkRoutes =
       async (request) =>
         ok(await searchNetwork(context, { businessId: getBusiness(request).businessId, ...request.query })),
     );
+
+    // GET /business/{id}/fbn/{product}: one route per product, each guarded by its own picker's rights.
+    for (const product of FBN_PRODUCTS) {
+      app.get(
+        `/business/:businessId/fbn/${product}`,
+        {
+          config: { business: { anyOf: FBN_RIGHTS[product] } },
+          schema: {
+            tags: ['Network'],
+            summary: `The ${FBN_PICKER[product]} picker’s network lookup (fbn/${product})`,
+            description: `Businesses on Ferry that allow discovery, other than the caller, whose name contains searchTerm (at least 2 characters, at most 20 a page), each with the caller’s ${FBN_PICKER[product]} already linked to it.`,
+            params: businessParams,
+            querystring: fbnSearchQuerySchema,
+            response: { 200: pagedEnvelopeSchema(fbnLookupResultSchema), ...errorResponses },
+          },
+        },
+        async (request) =>
+          ok(
+            await fbnLookup(context, {
+              businessId: getBusiness(request).businessId,
+              product,
+              query: request.query,
+            }),
+          ),
+      );
+    }
 
     const adders: [string, ContactKind, typeof VENDOR_MANAGE, string][] = [
       ['/business/:businessId/vendors/business', 'VENDOR', VENDOR_MANAGE, 'Vendor added successfully.'],

@@ -4,6 +4,9 @@ import {
   CONTACT_ENTITY_TYPE,
   type ContactKind,
   type ContactView,
+  type FbnLookupResult,
+  type FbnProduct,
+  type FbnSearchQuery,
   NETWORK_SEARCH_PAGE_SIZE,
   type NetworkBusiness,
 } from '@ferry/domain/schemas';
@@ -70,12 +73,13 @@ const networkColumns = {
   billing: businessPreferences.billingAddress,
 };
 
-/** Discoverable businesses other than the caller's whose name contains the text (page size 10). */
+/** Discoverable businesses other than the caller's whose name contains the text (page size 10 unless told). */
 export async function searchNetwork(
   context: Context,
-  options: { businessId: string; businessName: string; pageNumber: number },
+  options: { businessId: string; businessName: string; pageNumber: number; pageSize?: number },
 ): Promise<{ items: NetworkBusiness[]; total: number; pageNumber: number; pageSize: number }> {
   const { db } = context.database;
+  const pageSize = options.pageSize ?? NETWORK_SEARCH_PAGE_SIZE;
   const where = and(
     eq(businesses.isDiscoverable, true),
     ne(businesses.id, options.businessId),
@@ -88,8 +92,8 @@ export async function searchNetwork(
       .leftJoin(businessPreferences, eq(businessPreferences.businessId, businesses.id))
       .where(where)
       .orderBy(asc(sql`lower(${businesses.businessName})`), asc(businesses.id))
-      .limit(NETWORK_SEARCH_PAGE_SIZE)
-      .offset((options.pageNumber - 1) * NETWORK_SEARCH_PAGE_SIZE),
+      .limit(pageSize)
+      .offset((options.pageNumber - 1) * pageSize),
     db.select({ total: count() }).from(businesses).where(where),
   ]);
   const emails = await businessEmails(
@@ -107,7 +111,47 @@ export async function searchNetwork(
     })),
     total: totals[0]?.total ?? 0,
     pageNumber: options.pageNumber,
-    pageSize: NETWORK_SEARCH_PAGE_SIZE,
+    pageSize,
+  };
+}
+
+/**
+ * GET /business/{id}/fbn/{product}?searchTerm: the network search of a contact picker — `payable` for
+ * vendors, `receivable` for customers — each result with the caller's contact of that kind already
+ * linked to it (so the picker selects it rather than adding it twice).
+ */
+export async function fbnLookup(
+  context: Context,
+  options: { businessId: string; product: FbnProduct; query: FbnSearchQuery },
+): Promise<{ items: FbnLookupResult[]; total: number; pageNumber: number; pageSize: number }> {
+  const found = await searchNetwork(context, {
+    businessId: options.businessId,
+    businessName: options.query.searchTerm,
+    pageNumber: options.query.pageNumber,
+    pageSize: options.query.pageSize,
+  });
+  const ids = found.items.map((item) => item.id);
+  const linked = ids.length
+    ? await context.database.db
+        .select({ id: contacts.id, name: contacts.name, networkBusinessId: contacts.networkBusinessId })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.businessId, options.businessId),
+            eq(contacts.type, options.product === 'payable' ? 'VENDOR' : 'CUSTOMER'),
+            inArray(contacts.networkBusinessId, ids),
+          ),
+        )
+        .orderBy(asc(contacts.createdAt))
+    : [];
+  const byBusiness = new Map<string, { id: string; name: string }>();
+  for (const contact of linked) {
+    if (contact.networkBusinessId && !byBusiness.has(contact.networkBusinessId))
+      byBusiness.set(contact.networkBusinessId, { id: contact.id, name: contact.name });
+  }
+  return {
+    ...found,
+    items: found.items.map((item) => ({ ...item, contact: byBusiness.get(item.id) ?? null })),
   };
 }
 

@@ -3,13 +3,16 @@ import {
   accountingInvoicesQuerySchema,
   DOCUMENT_LIMITS,
   dueInvoicesQuerySchema,
+  INVOICE_MESSAGES,
   invoiceAttachmentViewSchema,
   invoiceDraftPayloadSchema,
   invoiceDraftViewSchema,
   invoiceListItemSchema,
+  invoicePaymentViewSchema,
   invoiceRequestSchema,
   invoicesSummarySchema,
   invoiceViewSchema,
+  markInvoicePaidRequestSchema,
   multipleInvoicesQuerySchema,
   nextReferenceSchema,
 } from '@ferry/domain/schemas';
@@ -42,12 +45,53 @@ import {
   invoicesSummary,
   listAccountingInvoices,
   listDueInvoices,
+  markInvoiceAsPaid,
   nextInvoiceNumber,
   updateInvoice,
 } from './service.js';
 
 export const INVOICES_READ: ['read', Subject] = ['read', 'GetPaidDueInvoices'];
 export const INVOICES_MANAGE: ['manage', Subject] = ['manage', 'GetPaidDueInvoices'];
+
+/**
+ * A payment recorded against an invoice by hand (no money moves through Ferry) into a receiving bank
+ * of the business: PATCH mark-invoice-as-paid and POST invoicePayment (spec 002 §7) are the same call.
+ */
+export function registerInvoicePaymentRoute(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  context: AppContext,
+  options: { method: 'PATCH' | 'POST'; url: string; tags: string[]; summary: string },
+): void {
+  app.route({
+    method: options.method,
+    url: options.url,
+    config: { business: { permission: INVOICES_MANAGE }, idempotency: 'required' },
+    schema: {
+      tags: options.tags,
+      summary: options.summary,
+      description:
+        "Amount at least $1 and at most the balance (422), date not in the future (422), paymentInstrumentId a verified bank of the business (400 'Select a receiving bank to mark as paid.'). The invoice turns partial_paid or paid.",
+      params,
+      headers: idempotencyHeader,
+      body: markInvoicePaidRequestSchema,
+      response: {
+        200: envelopeSchema(invoicePaymentViewSchema),
+        409: errorBodySchema,
+        422: errorBodySchema,
+        ...errorResponses,
+      },
+    },
+    handler: async (request) =>
+      ok(
+        await markInvoiceAsPaid(context, {
+          businessId: getBusiness(request).businessId,
+          actor: userActor(getUser(request)),
+          request: request.body,
+        }),
+        INVOICE_MESSAGES.markPaidSuccess,
+      ),
+  });
+}
 
 const params = z.object({ businessId: z.string() });
 const invoiceParams = params.extend({ invoiceId: z.string() });
@@ -236,6 +280,13 @@ export const invoiceRoutes =
           'Invoice updated successfully.',
         ),
     );
+
+    registerInvoicePaymentRoute(app, context, {
+      method: 'POST',
+      url: `${base}/invoicePayment`,
+      tags,
+      summary: 'Record a payment of an invoice received outside Ferry (needs an Idempotency-Key)',
+    });
 
     // Drafts (the form's own: reading them is part of creating an invoice).
     registerDraftRoutes(app, context, {

@@ -221,6 +221,7 @@ const paymentView = (
   bankName: bank?.bankName ?? null,
   accountMask: bank?.accountMask ?? null,
   remarks: row.remarks,
+  paymentId: row.paymentId,
 });
 
 /** Full views (lines, attachments, payments, requests), in the order of `rows`. */

@@ -4,19 +4,22 @@ import {
   bulkScheduleResultSchema,
   cancelPaymentRequestSchema,
   createPaymentRequestSchema,
-  INVOICE_MESSAGES,
-  invoicePaymentViewSchema,
   MARK_AS_PAID_TYPES,
   markAsPaidRequestSchema,
-  markInvoicePaidRequestSchema,
   multiplePaymentsQuerySchema,
+  type PaymentsListQuery,
+  type PaymentsQuery,
   payContextQuerySchema,
   payContextSchema,
   paymentDetailSchema,
-  paymentsQuerySchema,
+  paymentsListQuerySchema,
   paymentsSummarySchema,
   paymentViewSchema,
+  type ReceivedPaymentsQuery,
   reattemptPaymentRequestSchema,
+  receivedPaymentDetailSchema,
+  receivedPaymentsSummarySchema,
+  receivedPaymentViewSchema,
   reschedulePaymentRequestSchema,
   transferSpeedRequestSchema,
   transferSpeedViewSchema,
@@ -24,7 +27,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getBusiness, getUser } from '../../platform/auth/guard.js';
+import { accessDenied, getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import {
   envelopeSchema,
@@ -36,8 +39,8 @@ import {
 import { AppError } from '../../platform/http/errors.js';
 import { webhookRoute } from '../../platform/http/webhooks.js';
 import { userActor } from '../activity/service.js';
-import { INVOICES_MANAGE } from '../invoices/routes.js';
-import { markInvoiceAsPaid } from '../invoices/service.js';
+import { registerInvoicePaymentRoute } from '../invoices/routes.js';
+import { getReceivedPayment, listReceivedPayments, receivedPaymentsSummary } from './received.js';
 import {
   bulkSchedule,
   cancelPayment,
@@ -47,6 +50,7 @@ import {
   listPayments,
   markAsPaid,
   payContext,
+  paymentNotFound,
   paymentsSummary,
   reattemptPayment,
   reschedulePayment,
@@ -57,6 +61,38 @@ import {
 export const PAYMENTS_READ: ['read', Subject] = ['read', 'PayPayments'];
 export const PAYMENTS_MANAGE: ['manage', Subject] = ['manage', 'PayApproveAndPayBills'];
 export const MARK_PAID_MANAGE: ['manage', Subject] = ['manage', 'PayDueBill'];
+export const RECEIVED_READ: ['read', Subject] = ['read', 'GetPaidPaymentsReceived'];
+
+type ListQuery = Omit<PaymentsListQuery, 'payeeId'>;
+
+const sideError = (field: 'sortBy' | 'filterType', value: string) =>
+  new AppError('VALIDATION_ERROR', `Invalid ${field}: ${value}`, {
+    errors: [{ field, message: `Invalid ${field}: ${value}` }],
+  });
+
+/** The payer side of the list query: its own sort keys and filters only. */
+function payerQueryOf(query: ListQuery): PaymentsQuery {
+  const { customerName: _customer, sortBy = 'dueDate', filterType, ...rest } = query;
+  if (sortBy === 'customerName') throw sideError('sortBy', sortBy);
+  if (filterType === 'RECEIVED') throw sideError('filterType', filterType);
+  return { ...rest, sortBy, filterType };
+}
+
+/** The payee side of the list query: customerName, the received sort keys and filters. */
+function receivedQueryOf(query: ListQuery): ReceivedPaymentsQuery {
+  const { sortBy = 'processDate', filterType } = query;
+  if (sortBy === 'vendorName') throw sideError('sortBy', sortBy);
+  if (filterType === 'SCHEDULED') throw sideError('filterType', filterType);
+  return {
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    sortBy,
+    sortOrder: query.sortOrder,
+    customerName: query.customerName,
+    filterType,
+    status: query.status,
+  };
+}
 
 const params = z.object({ businessId: z.string() });
 const paymentParams = params.extend({ paymentId: z.string() });
@@ -180,19 +216,74 @@ export const paymentRoutes =
     app.get(
       `${base}/payments`,
       {
-        config: { business: { permission: PAYMENTS_READ } },
+        // The payer's payments (PayPayments) or, with payeeId, the payments it receives (Get Paid).
+        config: { business: { anyOf: [PAYMENTS_READ, RECEIVED_READ] } },
         schema: {
           tags,
-          summary: 'The business’s payments (filters, sorting, paging; due date descending by default)',
+          summary:
+            'The business’s payments, or with payeeId the payments it receives (filters, sorting, paging)',
+          description:
+            'Without payeeId: the payments the business makes (read PayPayments; due date descending by default; vendorName). With payeeId (the route’s business, else 404): the payments its customers make to it, on the receiving side (read GetPaidPaymentsReceived; process date descending by default; customerName, filterType PROCESSING, RECEIVED or ATTENTION_REQUIRED).',
           params,
-          querystring: paymentsQuerySchema,
-          response: { 200: pagedEnvelopeSchema(paymentViewSchema), ...errorResponses },
+          querystring: paymentsListQuerySchema,
+          response: {
+            200: pagedEnvelopeSchema(z.union([paymentViewSchema, receivedPaymentViewSchema])),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const business = getBusiness(request);
+        const { payeeId, ...query } = request.query;
+        if (payeeId !== undefined) {
+          if (payeeId !== business.businessId) throw paymentNotFound();
+          if (!business.ability.can(...RECEIVED_READ)) throw accessDenied();
+          return ok(
+            await listReceivedPayments(context, {
+              businessId: business.businessId,
+              query: receivedQueryOf(query),
+            }),
+          );
+        }
+        if (!business.ability.can(...PAYMENTS_READ)) throw accessDenied();
+        return ok(
+          await listPayments(context, { businessId: business.businessId, query: payerQueryOf(query) }),
+        );
+      },
+    );
+
+    app.get(
+      `${base}/payments/received/:paymentId`,
+      {
+        config: { business: { permission: RECEIVED_READ } },
+        schema: {
+          tags,
+          summary: 'A payment the business receives, with the receiving side’s timeline',
+          params: paymentParams,
+          response: { 200: envelopeSchema(receivedPaymentDetailSchema), ...errorResponses },
         },
       },
       async (request) =>
         ok(
-          await listPayments(context, { businessId: getBusiness(request).businessId, query: request.query }),
+          await getReceivedPayment(context, {
+            businessId: getBusiness(request).businessId,
+            paymentId: request.params.paymentId,
+          }),
         ),
+    );
+
+    app.get(
+      `${base}/invoices/summary/payments`,
+      {
+        config: { business: { permission: RECEIVED_READ } },
+        schema: {
+          tags,
+          summary: 'Get Paid Payments tab summary cards: processing, received this month, attention required',
+          params,
+          response: { 200: envelopeSchema(receivedPaymentsSummarySchema), ...errorResponses },
+        },
+      },
+      async (request) => ok(await receivedPaymentsSummary(context, getBusiness(request).businessId)),
     );
 
     app.get(
@@ -337,29 +428,12 @@ export const paymentRoutes =
 
     // mark-invoice-as-paid: the invoices module records it (a static path, so it wins over the
     // mark-:type-as-paid pattern below); the right is the Get Paid side's.
-    app.patch(
-      `${base}/mark-invoice-as-paid`,
-      {
-        config: { business: { permission: INVOICES_MANAGE }, idempotency: 'required' },
-        schema: {
-          tags,
-          summary: 'Mark an invoice as paid outside Ferry (needs an Idempotency-Key) into a receiving bank',
-          params,
-          headers: idempotencyHeader,
-          body: markInvoicePaidRequestSchema,
-          response: { 200: envelopeSchema(invoicePaymentViewSchema), ...writeResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          await markInvoiceAsPaid(context, {
-            businessId: getBusiness(request).businessId,
-            actor: userActor(getUser(request)),
-            request: request.body,
-          }),
-          INVOICE_MESSAGES.markPaidSuccess,
-        ),
-    );
+    registerInvoicePaymentRoute(app, context, {
+      method: 'PATCH',
+      url: `${base}/mark-invoice-as-paid`,
+      tags,
+      summary: 'Mark an invoice as paid outside Ferry (needs an Idempotency-Key) into a receiving bank',
+    });
 
     app.patch(
       `${base}/mark-:type-as-paid`,

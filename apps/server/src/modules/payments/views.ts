@@ -2,6 +2,7 @@ import {
   getPaymentFailureMessage,
   getPaymentStatusDisplay,
   PAYMENT_ACTIVITY_LABELS,
+  type PaymentSide,
 } from '@ferry/domain/catalogues';
 import { formatMoney } from '@ferry/domain/format';
 import { centsToAmount } from '@ferry/domain/money';
@@ -86,10 +87,16 @@ export interface PaymentJoined {
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 const nyDate = (value: Date | null): string | null => (value ? newYorkDate(value) : null);
 
-/** The date shown next to the status's date label (§4 'Date labels'). */
-const dateOf = (row: PaymentRow): string => {
-  const { dateLabel } = getPaymentStatusDisplay(row.status, { side: 'pay' });
+/**
+ * The date shown next to the status's date label (§4 'Date labels'), on the paying or the receiving
+ * side (which says 'Received Date' for delivered and 'ETA', the latest expected delivery, while
+ * processing or on hold).
+ */
+export const paymentDateOf = (row: PaymentRow, side: PaymentSide = 'pay'): string => {
+  const { dateLabel } = getPaymentStatusDisplay(row.status, { side });
   switch (dateLabel) {
+    case 'ETA':
+      return row.expectedDeliveryLatest ?? row.processDate;
     case 'Failure Date':
       return nyDate(row.failedAt) ?? row.processDate;
     case 'Cancelation Date':
@@ -99,6 +106,7 @@ const dateOf = (row: PaymentRow): string => {
     case 'Reversal Date':
       return nyDate(row.reversedAt) ?? row.processDate;
     case 'Delivery Date':
+    case 'Received Date':
       return nyDate(row.deliveredAt) ?? row.expectedDeliveryLatest ?? row.processDate;
     case 'Payment Date':
       return row.paidDate ?? row.processDate;
@@ -157,7 +165,7 @@ export function toPaymentView(joined: PaymentJoined): PaymentView {
       row.expectedDeliveryEarliest && row.expectedDeliveryLatest
         ? { earliest: row.expectedDeliveryEarliest, latest: row.expectedDeliveryLatest }
         : null,
-    date: dateOf(row),
+    date: paymentDateOf(row),
     deliveredAt: iso(row.deliveredAt),
     failedAt: iso(row.failedAt),
     cancelledAt: iso(row.cancelledAt),
