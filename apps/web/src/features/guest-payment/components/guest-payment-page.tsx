@@ -116,7 +116,7 @@ const PaymentFlow = ({
             ? `Pay ${info.payeeBusinessName ?? 'your invoice'}`
             : `Accept your payment from ${info.payerBusinessName ?? 'the sender'}`}
         </Title>
-        <Text c="dimmed">{greeting(info.contactName || getStoredGuest()?.firstName)}</Text>
+        <Text c="dimmed">{greeting(getStoredGuest()?.firstName || info.contactName)}</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <InvoiceSummary info={stage.kind === 'success' && result ? result : info} />

@@ -57,7 +57,13 @@ const OptionList = ({
   <Radio.Group label={label} value={value} onChange={onChange}>
     <Stack gap="xs" mt="xs">
       {options.map((option) => (
-        <Radio.Card key={option.id} value={option.id} radius="md" p="sm" aria-label={option.label}>
+        <Radio.Card
+          key={option.id}
+          value={option.id}
+          radius="md"
+          p="sm"
+          aria-label={option.note ? `${option.label}, ${option.note}` : option.label}
+        >
           <Group wrap="nowrap" gap="sm">
             <Radio.Indicator />
             <Text size="sm" fw={500} style={{ flex: 1 }}>
