@@ -4,10 +4,8 @@ import type { GuestPaymentSlots } from '@/features/guest-payment/components/gues
 
 /** The banking and cards dialogs load only when the guest opens them. */
 const slots: GuestPaymentSlots = {
-  BankManager: lazy(() =>
-    import('@/features/banking/components/bank-accounts-section').then((m) => ({
-      default: m.BankAccountsSection,
-    })),
+  AddBankDialog: lazy(() =>
+    import('@/features/banking/components/guest-bank-dialog').then((m) => ({ default: m.GuestBankDialog })),
   ),
   AddCardDialog: lazy(() =>
     import('@/features/cards/components/add-card-dialog').then((m) => ({ default: m.AddCardDialog })),

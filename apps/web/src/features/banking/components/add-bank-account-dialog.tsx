@@ -25,7 +25,7 @@ export const MANUAL_VERIFICATION_NOTE = `Manual bank verification may take up to
 type FormStepProps = { businessId: string; onAdded: (bank: BankAccountView) => void; onCancel: () => void };
 
 /** Step 1: the bank form (spec 002 §5), validated per field on change and on submit. */
-const BankFormStep = ({ businessId, onAdded, onCancel }: FormStepProps) => {
+export const BankFormStep = ({ businessId, onAdded, onCancel }: FormStepProps) => {
   const mutation = useAddBankAccount(businessId);
   // One key per opening of the dialog; a request the server refused is corrected into a new request.
   const [idempotencyKey, setIdempotencyKey] = useState(createUuid);
@@ -68,7 +68,7 @@ const BankFormStep = ({ businessId, onAdded, onCancel }: FormStepProps) => {
   );
 };
 
-const PendingVerification = ({ bank }: { bank: BankAccountView }) => (
+export const PendingVerification = ({ bank }: { bank: BankAccountView }) => (
   <Stack gap="md">
     <Group gap="sm" wrap="nowrap">
       <ThemeIcon size={44} radius="xl" color="yellow" variant="light" aria-hidden>

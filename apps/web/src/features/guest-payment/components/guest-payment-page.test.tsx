@@ -20,7 +20,20 @@ import { GuestPaymentPage } from './guest-payment-page';
 import type { GuestPaymentSlots } from './guest-slots';
 
 const slots: GuestPaymentSlots = {
-  BankManager: () => <p>Bank manager</p>,
+  AddBankDialog: ({ opened, onAdded, onClose }) =>
+    opened ? (
+      <div role="dialog" aria-label="Add a bank account">
+        <button
+          type="button"
+          onClick={() => {
+            onAdded([NEW_BANK]);
+            onClose();
+          }}
+        >
+          Save test bank
+        </button>
+      </div>
+    ) : null,
   AddCardDialog: ({ opened, onAdded, onClose }) =>
     opened ? (
       <div role="dialog" aria-label="Add a New Card">
@@ -37,6 +50,12 @@ const slots: GuestPaymentSlots = {
     ) : null,
 };
 
+const NEW_BANK = makeTestBank({
+  id: 'bank-new',
+  paymentInstrumentId: 'bank-new',
+  bankName: 'Citi',
+  accountMask: '7777',
+});
 const NEW_CARD: CardView = makeTestCard({ id: 'card-new', cardMask: '5555', isPrimaryCard: false });
 
 const routes: RouteObject[] = [
@@ -234,6 +253,18 @@ describe('/process/payment: the payment-method screen (pay an invoice)', () => {
     await user.click(await screen.findByRole('radio', { name: /Visa/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('button', { name: 'Pay $1,030.00' })).toBeInTheDocument();
+  });
+
+  it('adds a bank on the spot and selects it', async () => {
+    api.handlers[BANKS] = ok([]);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/process/payment');
+    expect(await screen.findByText(/No bank account yet/)).toBeInTheDocument();
+    api.handlers[BANKS] = ok([NEW_BANK]);
+    await user.click(screen.getByRole('button', { name: 'Add a bank account' }));
+    await user.click(await screen.findByRole('button', { name: 'Save test bank' }));
+    expect(await screen.findByRole('radio', { name: /Citi/ })).toBeChecked();
+    expect(await screen.findByText('Step 2 of 2')).toBeInTheDocument();
   });
 
   it('adds a card on the spot and selects it', async () => {

@@ -1,4 +1,4 @@
-import type { CardView } from '@ferry/domain';
+import type { BankAccountView, CardView } from '@ferry/domain';
 import type { ComponentType } from 'react';
 
 /**
@@ -6,8 +6,13 @@ import type { ComponentType } from 'react';
  * the route module hands them in, lazy-loaded.
  */
 export type GuestPaymentSlots = {
-  /** The business's bank list with the add-bank chooser (instant or manual) and verification. */
-  BankManager: ComponentType<{ businessId: string }>;
+  /** Adding a bank (instant or manual); `onAdded` gets the banks stored. */
+  AddBankDialog: ComponentType<{
+    businessId: string;
+    opened: boolean;
+    onClose: () => void;
+    onAdded: (banks: BankAccountView[]) => void;
+  }>;
   /** 'Add a New Card'. */
   AddCardDialog: ComponentType<{
     businessId: string;

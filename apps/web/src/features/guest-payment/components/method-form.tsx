@@ -3,9 +3,7 @@ import {
   Alert,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Paper,
   Radio,
   Skeleton,
@@ -17,10 +15,9 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, Suspense, useState } from 'react';
-import { Dialog } from '@/components/dialog';
 import { ErrorState } from '@/components/error-state';
 import { usePayerBankAccounts, usePayerCards } from '@/components/pay/pay-api';
-import { buildPayFromOptions, type PayFromOption } from '@/components/pay/pay-from';
+import { buildPayFromOptions, isUsableBank, type PayFromOption } from '@/components/pay/pay-from';
 import { defaultProcessDate, localToday } from '@/components/pay/process-date';
 import {
   cardFeeOf,
@@ -34,7 +31,6 @@ import type { GuestPaymentSlots } from './guest-slots';
 
 export const PAY_IN_FULL = 'Pay in full';
 export const PAY_DIFFERENT = 'Pay a different amount';
-export const MANAGE_BANKS_TITLE = 'Add or verify a bank account';
 
 const ListSkeleton = ({ label }: { label: string }) => (
   <Stack gap="xs" role="status" aria-label={label} aria-busy="true">
@@ -333,25 +329,20 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
         </Stack>
       </form>
 
-      <Dialog
-        opened={banksOpen}
-        onClose={() => {
-          setBanksOpen(false);
-          void banksQuery.refetch();
-        }}
-        title={MANAGE_BANKS_TITLE}
-        size="xl"
-      >
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader size="sm" aria-label="Loading" />
-            </Center>
-          }
-        >
-          {banksOpen ? <slots.BankManager businessId={businessId} /> : null}
-        </Suspense>
-      </Dialog>
+      <Suspense fallback={null}>
+        {banksOpen ? (
+          <slots.AddBankDialog
+            businessId={businessId}
+            opened={banksOpen}
+            onClose={() => setBanksOpen(false)}
+            onAdded={(added) => {
+              void banksQuery.refetch();
+              const first = added.find(isUsableBank) ?? added[0];
+              if (first) set({ bankId: first.paymentInstrumentId, kind: 'BANK' });
+            }}
+          />
+        ) : null}
+      </Suspense>
       {cardsAllowed ? (
         <Suspense fallback={null}>
           {cardOpen ? (
