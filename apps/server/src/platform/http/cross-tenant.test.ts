@@ -163,6 +163,7 @@ const NOT_TENANT_IDS: Record<string, string> = {
   bankInstituteId: "the bank-link provider's catalogue of banks, the same for everyone",
   sessionId: "the sandbox bank-link hosted page's own session handle (no Ferry session)",
   accountIds: "accounts of the sandbox bank-link hosted page's session (no Ferry session)",
+  fraudSessionId: "the card processor's fraud-check session handle of the guest's browser (no Ferry record)",
 };
 
 /** A field per operation whose kind differs from its name's. */
