@@ -539,6 +539,21 @@ describe('the guest payer (a customer not on Ferry pays a payment request)', () 
     const sender = await makeSender();
     const mine = await sendToGuest(sender);
     const theirs = await sendToGuest(sender);
+
+    // A reminder mails the same live link again (not a second invitation).
+    t.clock.advance(60_000);
+    const reminded = await post(
+      `/api/business/${sender.businessId}/payment-requests/send-reminder`,
+      { paymentRequestId: mine.requestId },
+      sender.headers,
+    );
+    expect(reminded.statusCode, reminded.body).toBe(200);
+    const [reminder] = await outbox(mine.email);
+    expect(reminder?.subject.startsWith('Reminder:')).toBe(true);
+    expect(tokenIn(reminder?.text)).toBe(mine.token);
+    const links = await t.database.db.select().from(invitations).where(eq(invitations.email, mine.email));
+    expect(links).toHaveLength(1);
+
     const { headers } = await guestSession(mine.token, mine.email);
     await verifyNewPhone(headers);
 
