@@ -201,11 +201,27 @@ export const routes: RouteObject[] = [
                 path: paths.business.billPaymentPreview.path,
                 lazy: () => import('./routes/business/bill-payment-preview'),
               },
-              // The invoices area (Get Paid): the Invoices tab (the received Payments tab comes later).
+              // The invoices area (Get Paid): the Invoices tab and the Payments tab (payments received).
               {
                 path: paths.business.invoices.path,
                 lazy: () => import('./routes/business/invoices-layout'),
-                children: [{ index: true, lazy: () => import('./routes/business/invoices-list') }],
+                children: [
+                  { index: true, lazy: () => import('./routes/business/invoices-list') },
+                  {
+                    path: paths.business.invoicePayments.path,
+                    lazy: () => import('./routes/business/invoices-payments'),
+                  },
+                ],
+              },
+              // A received payment's detail and its preview (outside the tabs); the static
+              // `/invoices/payment/list` and the longer `…/detail` outrank the preview.
+              {
+                path: paths.business.invoicePaymentDetail.path,
+                lazy: () => import('./routes/business/invoice-payment-detail'),
+              },
+              {
+                path: paths.business.invoicePaymentPreview.path,
+                lazy: () => import('./routes/business/invoice-payment-preview'),
               },
               {
                 path: paths.business.invoiceCreate.path,

@@ -118,6 +118,16 @@ export const paths = {
         `${specPaths.invoices(businessId)}/${encodeURIComponent(invoiceId)}/edit`,
     },
     invoiceDetail: { path: '/b/:businessId/invoices/:invoiceId/detail', getHref: specPaths.invoiceDetail },
+    // Get Paid > Payments (features/invoices): the payments received, one's detail and its preview.
+    invoicePayments: { path: '/b/:businessId/invoices/payment/list', getHref: specPaths.invoicePayments },
+    invoicePaymentDetail: {
+      path: '/b/:businessId/invoices/payment/:paymentId/detail',
+      getHref: specPaths.invoicePaymentDetail,
+    },
+    invoicePaymentPreview: {
+      path: '/b/:businessId/invoices/payment/:paymentId',
+      getHref: specPaths.invoicePaymentPreview,
+    },
     // Bank accounts and cards (features/banking, features/cards).
     settingsBankAccount: {
       path: '/b/:businessId/settings/bank-account',

@@ -142,7 +142,7 @@ describe('Create invoice', () => {
     ).toBeInTheDocument();
   });
 
-  it("'Save and send' saves, then sends the payment request; a customer not on Ferry is told before saving", async () => {
+  it("'Save and send' to a customer not on Ferry saves, then sends the request (they pay from the emailed link)", async () => {
     const user = userEvent.setup();
     const api = mockBusinessApi(undefined, {
       ...pickers(false),
@@ -154,8 +154,8 @@ describe('Create invoice', () => {
     await chooseOption(user, 'Customer', 'Sunrise Bakery');
     await fillOneLine(user);
     await user.click(screen.getByRole('button', { name: 'Save and send' }));
-    expect(await screen.findByText(PAYMENT_REQUEST_MESSAGES.customerNotOnFerry)).toBeInTheDocument();
-    expect(api.callsTo(`POST ${API}/accounting/invoices`)).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo(`POST ${API}/payment-requests`)).toHaveLength(1));
+    expect(api.callsTo(`POST ${API}/accounting/invoices`)).toHaveLength(1);
   });
 
   it("'Save and send' to a customer on Ferry", async () => {

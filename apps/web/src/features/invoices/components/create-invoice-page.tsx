@@ -7,7 +7,6 @@ import { type DocumentAttachment, localToday } from '@/components/document-form/
 import { DocumentFormPage, type DocumentFormPageProps } from '@/components/document-form/document-form-page';
 import { ErrorState } from '@/components/error-state';
 import { PageLoader } from '@/components/page-loader';
-import { ApiError } from '@/lib/api-error';
 import { createUuid } from '@/lib/random';
 import {
   useCreateInvoice,
@@ -169,16 +168,6 @@ const InvoiceForm = ({
                   label: 'Save and send',
                   successMessage: INVOICE_SENT_MESSAGE,
                   run: async (values, draft) => {
-                    const customer = customersQuery.data?.items.find((c) => c.id === values.contactId);
-                    // Refused before saving: a request goes only to a customer linked to its business on Ferry.
-                    if (customer && !customer.fbnBusiness) {
-                      const message = PAYMENT_REQUEST_MESSAGES.customerNotOnFerry;
-                      throw new ApiError({
-                        message,
-                        statusCode: 409,
-                        errors: [{ field: 'customerId', message }],
-                      });
-                    }
                     const saved = await create(values, draft);
                     await sendRequest.mutateAsync(saved.id);
                   },

@@ -5,7 +5,18 @@ import {
   PAYMENT_REQUEST_STATUS_LABELS,
   paths,
 } from '@ferry/domain';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -21,7 +32,7 @@ import { paths as appPaths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-error';
 import { useBusinessAccess } from '@/lib/business-access';
 import { useInvoiceDetail, useInvoicePdf, useMarkInvoiceAsPaid } from '../api/invoices-api';
-import { canManageInvoices } from '../utils/invoice-access';
+import { canManageInvoices, canReadReceivedPayments } from '../utils/invoice-access';
 import { canSendRequest, invoiceStatusDisplay, money } from '../utils/invoice-display';
 import { isInvoiceEditable } from '../utils/invoice-form';
 import { PaymentRequestActions } from './payment-request-actions';
@@ -61,6 +72,7 @@ export function InvoiceDetailPage() {
   const markAsPaid = useMarkInvoiceAsPaid(businessId);
   const [markOpen, setMarkOpen] = useState(false);
   const canManage = business ? canManageInvoices(business) : false;
+  const canViewReceived = business ? canReadReceivedPayments(business) : false;
 
   const crumbs = (
     <PageBreadcrumbs
@@ -189,6 +201,9 @@ export function InvoiceDetailPage() {
                     <Table.Th>Received in</Table.Th>
                     <Table.Th>Remarks</Table.Th>
                     <Table.Th ta="right">Amount</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -210,6 +225,18 @@ export function InvoiceDetailPage() {
                       </Table.Td>
                       <Table.Td>{payment.remarks ?? '—'}</Table.Td>
                       <Table.Td ta="right">{money(payment.amount)}</Table.Td>
+                      <Table.Td ta="right">
+                        {payment.paymentId && canViewReceived ? (
+                          <Anchor
+                            component={Link}
+                            to={paths.invoicePaymentDetail(businessId, payment.paymentId)}
+                            size="sm"
+                            aria-label={`View payment of ${money(payment.amount)} received ${formatDate(payment.date)}`}
+                          >
+                            View
+                          </Anchor>
+                        ) : null}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

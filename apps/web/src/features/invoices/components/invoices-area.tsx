@@ -2,25 +2,36 @@ import { ACCESS_DENIED_MESSAGE, paths } from '@ferry/domain';
 import { Alert, Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useBusinessAccess } from '@/lib/business-access';
 import { useInvoicesSummary } from '../api/invoices-api';
-import { canManageInvoices, canReadInvoices } from '../utils/invoice-access';
+import { canManageInvoices, canReadInvoices, canReadReceivedPayments } from '../utils/invoice-access';
 import { INVOICES_TOUR_TARGETS } from './invoices-tour';
+
+type InvoicesTab = 'invoices' | 'payments';
+
+const tabOf = (pathname: string): InvoicesTab =>
+  /\/invoices\/payment\/list\/?$/.test(pathname) ? 'payments' : 'invoices';
 
 /**
  * The invoices area `/b/{id}/invoices` (spec 002 §2): the title with 'Create invoice' (manage on due
  * invoices) and the tabs — Invoices, with the open invoices' count badge above 0, shown with read on due
- * invoices (§6). (The Payments tab of received payments comes later.) Without read the area says so.
+ * invoices, and Payments (the payments received, `/invoices/payment/list`) with read on payments
+ * received (§6). A tab the member may not read says so instead.
  */
 export function InvoicesArea({ children }: { children: ReactNode }) {
   const { businessId = '' } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const business = useBusinessAccess(businessId).data;
   const canRead = business ? canReadInvoices(business) : false;
+  const canReadPayments = business ? canReadReceivedPayments(business) : false;
   const summaryQuery = useInvoicesSummary(businessId, { enabled: canRead });
   if (!business) return <PageLoader label="Loading invoices" />;
   const open = summaryQuery.data?.totalOutstanding.total ?? 0;
+  const active = tabOf(pathname);
+  const allowed = active === 'payments' ? canReadPayments : canRead;
 
   return (
     <Stack gap="xl" maw={1120}>
@@ -39,10 +50,18 @@ export function InvoicesArea({ children }: { children: ReactNode }) {
           </Button>
         ) : null}
       </Group>
-      {canRead ? (
-        <>
-          <Tabs value="invoices" keepMounted={false}>
-            <Tabs.List aria-label="Invoices areas">
+      {canRead || canReadPayments ? (
+        <Tabs
+          value={allowed ? active : null}
+          onChange={(value) =>
+            void navigate(
+              value === 'payments' ? paths.invoicePayments(businessId) : paths.invoices(businessId),
+            )
+          }
+          keepMounted={false}
+        >
+          <Tabs.List aria-label="Invoices areas">
+            {canRead ? (
               <Tabs.Tab
                 value="invoices"
                 rightSection={
@@ -55,10 +74,13 @@ export function InvoicesArea({ children }: { children: ReactNode }) {
               >
                 Invoices
               </Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
-          {children}
-        </>
+            ) : null}
+            {canReadPayments ? <Tabs.Tab value="payments">Payments</Tabs.Tab> : null}
+          </Tabs.List>
+        </Tabs>
+      ) : null}
+      {allowed ? (
+        children
       ) : (
         <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} role="status">
           {ACCESS_DENIED_MESSAGE}

@@ -26,8 +26,8 @@ const toastError = (error: unknown) => notifications.show({ color: 'red', messag
 
 /**
  * The sending side of an invoice's payment request (spec 002 §7 'Payment requests and payments'):
- * 'Send payment request' while nothing was received and none is out — disabled, with the reason as its
- * tooltip, when the customer is not linked to a business on Ferry; then 'Send reminder' and 'Cancel
+ * 'Send payment request' while nothing was received and none is out (to a customer not on Ferry, the tooltip
+ * says they pay from an emailed guest link); then 'Send reminder' and 'Cancel
  * request' while the request is out (not while the customer's payment is on its way).
  */
 export const PaymentRequestActions = ({
@@ -42,11 +42,12 @@ export const PaymentRequestActions = ({
   const request = invoice.paymentRequest;
 
   if (canSendRequest(invoice)) {
-    const blocked = !invoice.contact.onNetwork;
+    // A customer not on Ferry pays as a guest from the emailed link: the tooltip says so.
+    const guest = !invoice.contact.onNetwork;
     return (
       <Tooltip
         label={PAYMENT_REQUEST_MESSAGES.customerNotOnFerry}
-        disabled={!blocked}
+        disabled={!guest}
         multiline
         w={260}
         withinPortal
@@ -55,12 +56,9 @@ export const PaymentRequestActions = ({
           size={size}
           variant="light"
           loading={send.isPending}
-          data-disabled={blocked || undefined}
-          aria-disabled={blocked || undefined}
           aria-label={`Send payment request for invoice ${invoice.refNo}`}
           onClick={(event) => {
             event.stopPropagation();
-            if (blocked) return;
             send.mutate(invoice.id, {
               onSuccess: () =>
                 notifications.show({ color: 'teal', message: PAYMENT_REQUEST_MESSAGES.requestSent }),

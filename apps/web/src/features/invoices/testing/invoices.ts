@@ -1,4 +1,10 @@
-import type { InvoiceListItem, InvoicesSummary, InvoiceView } from '@ferry/domain';
+import type {
+  InvoiceListItem,
+  InvoicesSummary,
+  InvoiceView,
+  ReceivedPaymentDetail,
+  ReceivedPaymentsSummary,
+} from '@ferry/domain';
 import { TEST_BUSINESS_ID } from '@/testing/businesses';
 
 export const BUSINESS_ID = TEST_BUSINESS_ID;
@@ -58,3 +64,38 @@ export const SUMMARY: InvoicesSummary = {
   overdue: { amount: 3200, total: 2 },
   today: '2026-11-05',
 };
+
+export const RECEIVED_PAYMENT_ID = 'ffffffffffffffffffffff07';
+export const RECEIVED_PAYMENTS_API = `${API}/payments`;
+export const RECEIVED_SUMMARY_API = `${API}/invoices/summary/payments`;
+export const RECEIVED_SUMMARY: ReceivedPaymentsSummary = {
+  processing: { amount: 300, total: 2 },
+  receivedThisMonth: { amount: 1250.5, total: 1 },
+  attentionRequired: { amount: 80, total: 1 },
+};
+
+/** A $1,250.50 payment received from Northwind Traders for INV-0007, delivered on Nov 12. */
+export const makeReceivedPayment = (
+  overrides: Partial<ReceivedPaymentDetail> = {},
+): ReceivedPaymentDetail => ({
+  id: RECEIVED_PAYMENT_ID,
+  status: 'DELIVERED',
+  statusLabel: 'Received',
+  dateLabel: 'Received Date',
+  date: '2026-11-12',
+  amount: 1250.5,
+  isAuto: false,
+  deliverySpeed: 'STANDARD',
+  processDate: '2026-11-09',
+  expectedDelivery: { earliest: '2026-11-10', latest: '2026-11-12' },
+  deliveredAt: '2026-11-12T15:00:00.000Z',
+  customer: { id: CUSTOMER_ID, name: 'Northwind Traders' },
+  invoice: { id: INVOICE_ID, refNo: 'INV-0007', dueDate: '2026-11-20' },
+  paymentRequestId: REQUEST_ID,
+  receivingBank: { bankName: 'Chase', accountMask: '4321' },
+  message: null,
+  createdAt: '2026-11-09T12:00:00.000Z',
+  updatedAt: '2026-11-12T15:00:00.000Z',
+  timeline: [],
+  ...overrides,
+});

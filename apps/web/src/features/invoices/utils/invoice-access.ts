@@ -8,3 +8,7 @@ export const canReadInvoices = (business: Business): boolean =>
 /** Creating, editing, marking as paid and sending requests need manage on due invoices. */
 export const canManageInvoices = (business: Business): boolean =>
   defineAbilityFor(business.permissions).can('manage', 'GetPaidDueInvoices');
+
+/** Spec 002 §6: the Payments tab (received payments) shows with read on payments received. */
+export const canReadReceivedPayments = (business: Business): boolean =>
+  defineAbilityFor(business.permissions).can('read', 'GetPaidPaymentsReceived');

@@ -1,4 +1,10 @@
-import { billViewSchema, paymentDetailSchema, paymentRequestDetailSchema } from '@ferry/domain';
+import {
+  billViewSchema,
+  invoiceViewSchema,
+  paymentDetailSchema,
+  paymentRequestDetailSchema,
+  receivedPaymentDetailSchema,
+} from '@ferry/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type DocumentPdf, fetchDocumentPdf } from '@/components/pdf-viewer/document-pdf';
 import { api } from '@/lib/api-client';
@@ -8,18 +14,31 @@ import { sharedQueryKeys } from '@/lib/query-keys';
 const enc = encodeURIComponent;
 const base = (businessId: string) => `/business/${enc(businessId)}`;
 
-/** What the preview shows about the bill, whether it was reached through a payment or directly. */
+/**
+ * Bill mode (a path with 'bill': the payer previews the bill it pays) or Get Paid mode (the payee
+ * previews the invoice a payment it receives is for), spec 002 §2 'Payment preview'.
+ */
+export type PreviewMode = 'bill' | 'invoice';
+
+/** The preview's mode from its path: Bill mode when the path contains 'bill'. */
+export const previewModeOf = (pathname: string): PreviewMode =>
+  pathname.includes('bill') ? 'bill' : 'invoice';
+
+/** What the preview shows about the document, whether it was reached through a payment or directly. */
 export type PreviewTarget = {
-  /** The payment previewed, or null when `:paymentId` was a bill's id (preview before paying). */
+  mode: PreviewMode;
+  /** The payment previewed, or null when `:paymentId` was the document's id (a preview before paying). */
   paymentId: string | null;
-  billId: string;
+  /** The bill (Bill mode) or the invoice (Get Paid mode). */
+  documentId: string;
   refNo: string;
-  billDate: string;
+  /** Its bill date or invoice date. */
+  documentDate: string;
   dueDate: string;
-  /** The bill's balance (decimal dollars). */
+  /** What is still due on it (decimal dollars). */
   balance: number;
-  /** The vendor being paid. */
-  payeeName: string;
+  /** The other party: the vendor being paid (Bill mode) or the paying customer (Get Paid mode). */
+  counterpartyName: string;
 };
 
 export const paymentPreviewKeys = {
@@ -28,15 +47,25 @@ export const paymentPreviewKeys = {
     [...sharedQueryKeys.payments(businessId), 'preview', paymentId] as const,
   /** Under the bills prefix: an edited or paid bill is drawn again. */
   pdf: (businessId: string, billId: string) => [...sharedQueryKeys.bills(businessId), 'pdf', billId] as const,
+  /** Get Paid mode's: under the invoices prefix, so a paid or edited invoice is read again. */
+  invoiceTarget: (businessId: string, paymentId: string) =>
+    ['invoices', businessId, 'preview', paymentId] as const,
+  invoicePdf: (businessId: string, invoiceId: string) =>
+    ['invoices', businessId, 'preview-pdf', invoiceId] as const,
   paymentRequest: (businessId: string, paymentRequestId: string) =>
     ['payment-requests', businessId, 'preview', paymentRequestId] as const,
 };
 
+/** 404 lets the id be taken as the document's own; anything else fails the preview. */
+const unlessNotFound = (error: unknown) => {
+  if (!(isApiError(error) && error.statusCode === 404)) throw error;
+};
+
 /**
- * `GET payments/{id}`; when no such payment exists (404) the id is taken as a bill's
+ * Bill mode: `GET payments/{id}`; when no such payment exists (404) the id is taken as a bill's
  * (`GET bills/{id}`): the make-payment page links here to preview a bill before paying it.
  */
-export const fetchPreviewTarget = async (
+const fetchBillTarget = async (
   businessId: string,
   paymentId: string,
   signal?: AbortSignal,
@@ -47,47 +76,101 @@ export const fetchPreviewTarget = async (
       signal,
     });
     return {
+      mode: 'bill',
       paymentId: payment.id,
-      billId: payment.bill.id,
+      documentId: payment.bill.id,
       refNo: payment.bill.refNo,
-      billDate: payment.bill.billDate,
+      documentDate: payment.bill.billDate,
       dueDate: payment.bill.dueDate,
       balance: payment.bill.balance,
-      payeeName: payment.vendor.name,
+      counterpartyName: payment.vendor.name,
     };
   } catch (error) {
-    if (!(isApiError(error) && error.statusCode === 404)) throw error;
+    unlessNotFound(error);
   }
   const bill = await api.get(`${base(businessId)}/bills/${enc(paymentId)}`, {
     schema: billViewSchema,
     signal,
   });
   return {
+    mode: 'bill',
     paymentId: null,
-    billId: bill.id,
+    documentId: bill.id,
     refNo: bill.refNo,
-    billDate: bill.billDate,
+    documentDate: bill.billDate,
     dueDate: bill.dueDate,
     balance: bill.balance,
-    payeeName: bill.vendorName,
+    counterpartyName: bill.vendorName,
   };
 };
 
-export const usePreviewTarget = (businessId: string, paymentId: string) =>
+/**
+ * Get Paid mode: `GET payments/received/{id}` (a payment the business receives) then its invoice
+ * (`GET invoices/{invoiceId}`); when no such payment exists (404) the id is taken as an invoice's.
+ */
+const fetchInvoiceTarget = async (
+  businessId: string,
+  paymentId: string,
+  signal?: AbortSignal,
+): Promise<PreviewTarget> => {
+  let invoiceId = paymentId;
+  let received: { id: string; customerName: string } | null = null;
+  try {
+    const payment = await api.get(`${base(businessId)}/payments/received/${enc(paymentId)}`, {
+      schema: receivedPaymentDetailSchema,
+      signal,
+    });
+    received = { id: payment.id, customerName: payment.customer.name };
+    invoiceId = payment.invoice.id ?? '';
+  } catch (error) {
+    unlessNotFound(error);
+  }
+  const invoice = await api.get(`${base(businessId)}/invoices/${enc(invoiceId)}`, {
+    schema: invoiceViewSchema,
+    signal,
+  });
+  return {
+    mode: 'invoice',
+    paymentId: received?.id ?? null,
+    documentId: invoice.id,
+    refNo: invoice.refNo,
+    documentDate: invoice.invoiceDate,
+    dueDate: invoice.dueDate,
+    balance: invoice.balance,
+    counterpartyName: received?.customerName ?? invoice.customerName,
+  };
+};
+
+export const fetchPreviewTarget = (
+  businessId: string,
+  paymentId: string,
+  mode: PreviewMode = 'bill',
+  signal?: AbortSignal,
+): Promise<PreviewTarget> =>
+  mode === 'bill'
+    ? fetchBillTarget(businessId, paymentId, signal)
+    : fetchInvoiceTarget(businessId, paymentId, signal);
+
+export const usePreviewTarget = (businessId: string, paymentId: string, mode: PreviewMode = 'bill') =>
   useQuery({
-    queryKey: paymentPreviewKeys.target(businessId, paymentId),
-    queryFn: ({ signal }) => fetchPreviewTarget(businessId, paymentId, signal),
+    queryKey:
+      mode === 'bill'
+        ? paymentPreviewKeys.target(businessId, paymentId)
+        : paymentPreviewKeys.invoiceTarget(businessId, paymentId),
+    queryFn: ({ signal }) => fetchPreviewTarget(businessId, paymentId, mode, signal),
     enabled: businessId !== '' && paymentId !== '',
   });
 
-/**
- * The bill's PDF (`GET download-bill-pdf/{billId}`, then its bytes through the API client).
- */
-export const useBillPdf = (businessId: string, billId: string | undefined) =>
+/** The document's PDF (`GET download-bill-pdf/{id}` or `download-invoice-pdf/{id}`, then its bytes). */
+export const useDocumentPdf = (businessId: string, mode: PreviewMode, documentId: string | undefined) =>
   useQuery({
-    queryKey: paymentPreviewKeys.pdf(businessId, billId ?? ''),
-    queryFn: ({ signal }): Promise<DocumentPdf> => fetchDocumentPdf(businessId, 'bill', billId ?? '', signal),
-    enabled: businessId !== '' && Boolean(billId),
+    queryKey:
+      mode === 'bill'
+        ? paymentPreviewKeys.pdf(businessId, documentId ?? '')
+        : paymentPreviewKeys.invoicePdf(businessId, documentId ?? ''),
+    queryFn: ({ signal }): Promise<DocumentPdf> =>
+      fetchDocumentPdf(businessId, mode, documentId ?? '', signal),
+    enabled: businessId !== '' && Boolean(documentId),
   });
 
 /**

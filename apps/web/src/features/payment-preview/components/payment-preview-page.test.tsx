@@ -9,11 +9,16 @@ import {
   API,
   BILL_ID,
   BUSINESS_ID,
+  INVOICE_ID,
+  INVOICE_PDF_URL,
   makeBillView,
+  makeInvoicePreview,
   makePaymentDetail,
+  makeReceivedPreview,
   makeRequestDetail,
   PAYMENT_ID,
   PDF_URL,
+  RECEIVED_ID,
   REQUEST_ID,
 } from '../testing/preview';
 import { PaymentPreviewPage } from './payment-preview-page';
@@ -34,6 +39,11 @@ const routes: RouteObject[] = [
   },
   { path: '/b/:businessId/bills/payment/list', element: <Where name="Payments" /> },
   { path: '/b/:businessId/bills', element: <Where name="Bills" /> },
+  { path: '/b/:businessId/invoices/payment/:paymentId', element: <PaymentPreviewPage /> },
+  { path: '/b/:businessId/invoices/payment/:paymentId/detail', element: <Where name="Received detail" /> },
+  { path: '/b/:businessId/invoices/payment/list', element: <Where name="Received payments" /> },
+  { path: '/b/:businessId/invoices/:invoiceId/detail', element: <Where name="Invoice detail" /> },
+  { path: '/b/:businessId/invoices', element: <Where name="Invoices" /> },
 ];
 
 const PAYMENT_API = `GET ${API}/payments/${PAYMENT_ID}`;
@@ -192,5 +202,75 @@ describe('Payment preview page', () => {
     renderRoutes(routes, `/b/${BUSINESS_ID}/bills/payment/${PAYMENT_ID}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load Payment Preview');
     expect(api.calls.some((c) => c.path === `${API}/bills/${PAYMENT_ID}`)).toBe(false);
+  });
+});
+
+describe('Payment preview in Get Paid mode (the path has no "bill")', () => {
+  const RECEIVED_API = `GET ${API}/payments/received/${RECEIVED_ID}`;
+  const INVOICE_API = `GET ${API}/invoices/${INVOICE_ID}`;
+  const INVOICE_PDF_LINK_API = `GET ${API}/download-invoice-pdf/${INVOICE_ID}`;
+  const INVOICE_PDF_API = `GET ${INVOICE_PDF_URL.replace(/^\/api/, '')}`;
+  const mockGetPaidApi = (handlers: Record<string, MockHandler> = {}) =>
+    mockApi({
+      [RECEIVED_API]: ok(makeReceivedPreview()),
+      [INVOICE_API]: ok(makeInvoicePreview()),
+      [INVOICE_PDF_LINK_API]: ok({ fileUrl: INVOICE_PDF_URL }),
+      [INVOICE_PDF_API]: { status: 200, body: '%PDF-1.7 invoice INV-2101' },
+      ...handlers,
+    });
+
+  it('shows the payer, Ref#, Invoice Date, Due Date, the invoice PDF and the Due Amount, under Get Paid', async () => {
+    const api = mockGetPaidApi();
+    renderRoutes(routes, `/b/${BUSINESS_ID}/invoices/payment/${RECEIVED_ID}?paymentRequestId=${REQUEST_ID}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunrise Bakery' })).toBeInTheDocument();
+    const invoice = screen.getByRole('region', { name: 'Invoice' });
+    expect(within(invoice).getByText('INV-2101')).toBeInTheDocument();
+    expect(within(invoice).getByText('Invoice Date')).toBeInTheDocument();
+    expect(within(invoice).getByText('Nov 3, 2026')).toBeInTheDocument();
+    expect(within(invoice).getByText('Nov 17, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Due amount' })).toHaveTextContent('Due Amount:$640.00');
+    expect(await screen.findByRole('img', { name: 'Page 1 of 1' })).toBeInTheDocument();
+    expect(screen.getByText('INV-2101.pdf')).toBeInTheDocument();
+    // The payer's review endpoint is not the payee's: no payment-request call in Get Paid mode.
+    expect(api.calls.some((c) => c.path.includes('payment-requests'))).toBe(false);
+
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Get Paid' })).toHaveAttribute(
+      'href',
+      `/b/${BUSINESS_ID}/invoices`,
+    );
+    expect(within(crumbs).getByRole('link', { name: 'Payments' })).toHaveAttribute(
+      'href',
+      `/b/${BUSINESS_ID}/invoices/payment/list`,
+    );
+    await userEvent.setup().click(within(crumbs).getByRole('link', { name: 'Details' }));
+    expect(
+      await screen.findByRole('heading', {
+        name: `Received detail at /b/${BUSINESS_ID}/invoices/payment/${RECEIVED_ID}/detail`,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('previews an invoice by its id when no received payment has it, with Details back to the invoice', async () => {
+    mockGetPaidApi({
+      [RECEIVED_API]: fail(404, 'Payment not found.'),
+      [`GET ${API}/payments/received/${INVOICE_ID}`]: fail(404, 'Payment not found.'),
+    });
+    renderRoutes(routes, `/b/${BUSINESS_ID}/invoices/payment/${INVOICE_ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sunrise Bakery (books)' }),
+    ).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Details' })).toHaveAttribute(
+      'href',
+      `/b/${BUSINESS_ID}/invoices/${INVOICE_ID}/detail`,
+    );
+  });
+
+  it("shows 'Failed to load Payment Preview' when the received payment cannot be read", async () => {
+    mockGetPaidApi({ [RECEIVED_API]: fail(500, 'Something went wrong.') });
+    renderRoutes(routes, `/b/${BUSINESS_ID}/invoices/payment/${RECEIVED_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load Payment Preview');
   });
 });

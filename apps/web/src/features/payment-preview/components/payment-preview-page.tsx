@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, MONEY_MESSAGES, paths, toCents } from '@ferry/domain';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { LabeledValue } from '@/components/labeled-value';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
@@ -10,8 +10,10 @@ import { PdfViewer } from '@/components/pdf-viewer';
 import { pdfFileNameOf } from '@/components/pdf-viewer/document-pdf';
 import { getErrorMessage } from '@/lib/api-error';
 import {
+  type PreviewMode,
   type PreviewTarget,
-  useBillPdf,
+  previewModeOf,
+  useDocumentPdf,
   usePreviewPaymentRequest,
   usePreviewTarget,
 } from '../api/payment-preview-api';
@@ -21,49 +23,76 @@ export const PAYMENT_PREVIEW_TEXT = {
   loading: 'Loading payment preview...',
   refNo: 'Ref#',
   billDate: 'Bill Date',
+  invoiceDate: 'Invoice Date',
   dueDate: 'Due Date',
   dueAmount: 'Due Amount:',
 } as const;
 
 const moneyOf = (amount: number) => formatMoney(toCents(amount.toFixed(2)));
 
-type Crumbs = { businessId: string; target: PreviewTarget | undefined; paymentRequestId: string | null };
+type Crumbs = {
+  businessId: string;
+  mode: PreviewMode;
+  target: PreviewTarget | undefined;
+  paymentRequestId: string | null;
+};
 
-/** Pay › Payments › Details › Preview; Details is the payment's detail, or the bill's make-payment page. */
-const PreviewBreadcrumbs = ({ businessId, target, paymentRequestId }: Crumbs) => {
-  const detailsHref = !target
-    ? undefined
-    : target.paymentId
-      ? paths.billPaymentDetail(businessId, target.paymentId)
-      : `${paths.billMakePayment(businessId, target.billId)}${
-          paymentRequestId ? `?paymentRequestId=${encodeURIComponent(paymentRequestId)}` : ''
-        }`;
+/** Where Details leads: the payment's detail, else the bill's make-payment page or the invoice's detail. */
+const detailsHrefOf = ({ businessId, mode, target, paymentRequestId }: Crumbs): string | undefined => {
+  if (!target) return undefined;
+  if (mode === 'invoice') {
+    return target.paymentId
+      ? paths.invoicePaymentDetail(businessId, target.paymentId)
+      : paths.invoiceDetail(businessId, target.documentId);
+  }
+  if (target.paymentId) return paths.billPaymentDetail(businessId, target.paymentId);
+  return `${paths.billMakePayment(businessId, target.documentId)}${
+    paymentRequestId ? `?paymentRequestId=${encodeURIComponent(paymentRequestId)}` : ''
+  }`;
+};
+
+/** Pay (or Get Paid) › Payments › Details › Preview. */
+const PreviewBreadcrumbs = (crumbs: Crumbs) => {
+  const { businessId, mode } = crumbs;
   return (
     <PageBreadcrumbs
-      trail={[
-        { label: 'Pay', href: paths.bills(businessId) },
-        { label: 'Payments', href: paths.billPayments(businessId) },
-        { label: 'Details', href: detailsHref },
-      ]}
+      trail={
+        mode === 'bill'
+          ? [
+              { label: 'Pay', href: paths.bills(businessId) },
+              { label: 'Payments', href: paths.billPayments(businessId) },
+              { label: 'Details', href: detailsHrefOf(crumbs) },
+            ]
+          : [
+              { label: 'Get Paid', href: paths.invoices(businessId) },
+              { label: 'Payments', href: paths.invoicePayments(businessId) },
+              { label: 'Details', href: detailsHrefOf(crumbs) },
+            ]
+      }
       current="Preview"
     />
   );
 };
 
 /**
- * `/b/{id}/bills/payment/{paymentId}` (+ `?paymentRequestId=`), spec 002 §2 "Payment preview": the payee,
- * Ref#, Bill Date and Due Date, the bill's PDF in the shared viewer, and 'Due Amount:' with the balance.
- * `paymentId` is a payment's id, or a bill's when the bill is previewed before paying it.
+ * `/b/{id}/bills/payment/{paymentId}` and `/b/{id}/invoices/payment/{paymentId}` (+ `?paymentRequestId=`),
+ * spec 002 §2 "Payment preview": Bill mode when the path contains 'bill' (the payee, Ref#, Bill Date and
+ * Due Date, the bill's PDF) else Get Paid mode (the payer, Ref#, Invoice Date and Due Date, the invoice's
+ * PDF); the shared viewer and 'Due Amount:' with the balance. `paymentId` is a payment's id, or the
+ * document's when it is previewed directly.
  */
 export function PaymentPreviewPage() {
   const { businessId = '', paymentId = '' } = useParams();
+  const mode = previewModeOf(useLocation().pathname);
   const [searchParams] = useSearchParams();
   const paymentRequestId = searchParams.get('paymentRequestId') || null;
+  // The request names the payee in Bill mode (the payer's received request); Get Paid mode names the payer.
+  const billRequestId = mode === 'bill' ? paymentRequestId : null;
 
-  const targetQuery = usePreviewTarget(businessId, paymentId);
+  const targetQuery = usePreviewTarget(businessId, paymentId, mode);
   const target = targetQuery.data;
-  const pdfQuery = useBillPdf(businessId, target?.billId);
-  const requestQuery = usePreviewPaymentRequest(businessId, paymentRequestId);
+  const pdfQuery = useDocumentPdf(businessId, mode, target?.documentId);
+  const requestQuery = usePreviewPaymentRequest(businessId, billRequestId);
 
   const failed = targetQuery.isError
     ? { error: targetQuery.error, retry: targetQuery.refetch }
@@ -73,7 +102,7 @@ export function PaymentPreviewPage() {
         ? { error: requestQuery.error, retry: requestQuery.refetch }
         : null;
   const loading =
-    targetQuery.isPending || pdfQuery.isPending || (paymentRequestId !== null && requestQuery.isPending);
+    targetQuery.isPending || pdfQuery.isPending || (billRequestId !== null && requestQuery.isPending);
 
   let body: ReactNode;
   if (failed) {
@@ -88,18 +117,27 @@ export function PaymentPreviewPage() {
   } else if (loading || !target || !pdfQuery.data) {
     body = <PageLoader label={PAYMENT_PREVIEW_TEXT.loading} />;
   } else {
-    const payeeName = requestQuery.data?.sender.businessName ?? target.payeeName;
-    const fileName = pdfFileNameOf(target.refNo, 'bill');
+    const name = requestQuery.data?.sender.businessName ?? target.counterpartyName;
+    const fileName = pdfFileNameOf(target.refNo, mode);
     body = (
       <Stack gap="md">
-        <Paper withBorder radius="md" p="lg" component="section" aria-label="Bill">
+        <Paper
+          withBorder
+          radius="md"
+          p="lg"
+          component="section"
+          aria-label={mode === 'bill' ? 'Bill' : 'Invoice'}
+        >
           <Stack gap="md">
             <Title order={1} size="h3">
-              {payeeName}
+              {name}
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
               <LabeledValue label={PAYMENT_PREVIEW_TEXT.refNo} value={target.refNo} />
-              <LabeledValue label={PAYMENT_PREVIEW_TEXT.billDate} value={formatDate(target.billDate)} />
+              <LabeledValue
+                label={mode === 'bill' ? PAYMENT_PREVIEW_TEXT.billDate : PAYMENT_PREVIEW_TEXT.invoiceDate}
+                value={formatDate(target.documentDate)}
+              />
               <LabeledValue label={PAYMENT_PREVIEW_TEXT.dueDate} value={formatDate(target.dueDate)} />
             </SimpleGrid>
           </Stack>
@@ -122,7 +160,12 @@ export function PaymentPreviewPage() {
 
   return (
     <Stack gap="lg" maw={1000} mx="auto" w="100%">
-      <PreviewBreadcrumbs businessId={businessId} target={target} paymentRequestId={paymentRequestId} />
+      <PreviewBreadcrumbs
+        businessId={businessId}
+        mode={mode}
+        target={target}
+        paymentRequestId={paymentRequestId}
+      />
       {body}
     </Stack>
   );

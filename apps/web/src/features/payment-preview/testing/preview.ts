@@ -1,4 +1,10 @@
-import type { BillView, PaymentDetail, PaymentRequestDetail } from '@ferry/domain';
+import type {
+  BillView,
+  InvoiceView,
+  PaymentDetail,
+  PaymentRequestDetail,
+  ReceivedPaymentDetail,
+} from '@ferry/domain';
 import { makeTestBill, TEST_BILL_ID } from '@/testing/bills';
 import { TEST_BUSINESS_ID } from '@/testing/businesses';
 import { makeTestPayment, TEST_PAYMENT_ID } from '@/testing/payments';
@@ -68,4 +74,57 @@ export const makeRequestDetail = (overrides: Partial<PaymentRequestDetail> = {})
   lines: [],
   events: [],
   ...overrides,
+});
+
+// Get Paid mode: a payment received for an invoice.
+export const RECEIVED_ID = 'ffffffffffffffffffffff21';
+export const INVOICE_ID = 'eeeeeeeeeeeeeeeeeeeeee21';
+export const INVOICE_PDF_URL = `/api${API}/invoices/${INVOICE_ID}/pdf`;
+
+/** Invoice INV-2101 to Sunrise Bakery, dated Nov 3, due Nov 17, $640.00 still due. */
+export const makeInvoicePreview = (): InvoiceView => ({
+  id: INVOICE_ID,
+  refNo: 'INV-2101',
+  customerName: 'Sunrise Bakery (books)',
+  contact: { id: 'customer-21', name: 'Sunrise Bakery (books)', email: 'ap@sunrise.test', onNetwork: true },
+  invoiceDate: '2026-11-03',
+  dueDate: '2026-11-17',
+  paymentTerm: 'NET_15',
+  amount: 900,
+  balance: 640,
+  status: 'partial_paid',
+  paymentRequest: null,
+  createdAt: '2026-11-03T09:00:00.000Z',
+  lines: [],
+  subtotal: 900,
+  discount: null,
+  taxAmount: 0,
+  memo: null,
+  attachments: [],
+  pdfUrl: INVOICE_PDF_URL,
+  payments: [],
+  updatedAt: '2026-11-04T09:00:00.000Z',
+});
+
+/** The received payment of $260 from Sunrise Bakery for INV-2101. */
+export const makeReceivedPreview = (): ReceivedPaymentDetail => ({
+  id: RECEIVED_ID,
+  status: 'DELIVERED',
+  statusLabel: 'Received',
+  dateLabel: 'Received Date',
+  date: '2026-11-06',
+  amount: 260,
+  isAuto: false,
+  deliverySpeed: 'STANDARD',
+  processDate: '2026-11-04',
+  expectedDelivery: null,
+  deliveredAt: '2026-11-06T15:00:00.000Z',
+  customer: { id: 'customer-21', name: 'Sunrise Bakery' },
+  invoice: { id: INVOICE_ID, refNo: 'INV-2101', dueDate: '2026-11-17' },
+  paymentRequestId: REQUEST_ID,
+  receivingBank: null,
+  message: null,
+  createdAt: '2026-11-04T09:00:00.000Z',
+  updatedAt: '2026-11-06T15:00:00.000Z',
+  timeline: [],
 });

@@ -34,6 +34,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { receivingBankText, usePayContext } from '@/components/pay/pay-api';
+import { PaymentTimeline } from '@/components/payments/payment-timeline';
 import { getErrorMessage } from '@/lib/api-error';
 import { useBusinessAccess } from '@/lib/business-access';
 import { usePayment, useResendAcceptReminder } from '../api/payments-api';
@@ -47,7 +48,6 @@ import {
 import { CancelPaymentDialog } from './cancel-payment-dialog';
 import { type PaymentApprovalPanelComponent, PaymentApprovalSlot } from './payment-approval-slot';
 import { PaymentSummaryCard } from './payment-summary-card';
-import { PaymentTimeline } from './payment-timeline';
 import { ReschedulePaymentDialog } from './reschedule-payment-dialog';
 import { RetryPaymentDialog } from './retry-payment-dialog';
 

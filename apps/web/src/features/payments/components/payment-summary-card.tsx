@@ -3,8 +3,8 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantin
 import { IconAlertCircle, IconBolt, IconPlayerPause } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { PaymentStatusBadge } from '@/components/payments/payment-status-badge';
 import { formatAmount, formatPaymentMethod, getPaymentDisplay } from '../utils/payment-display';
-import { PaymentStatusBadge } from './payment-status-badge';
 
 /** The in-queue notice (spec 002 §4 IN_QUEUE): the payment waits for the business's verification. */
 export const IN_QUEUE_NOTICE = 'This payment is paused until your business verification is complete.';

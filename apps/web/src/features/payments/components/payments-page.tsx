@@ -31,6 +31,8 @@ import {
   useTableState,
 } from '@/components/data-table';
 import { ErrorState } from '@/components/error-state';
+import { PaymentStatusBadge } from '@/components/payments/payment-status-badge';
+import { PaymentsFilterPopover } from '@/components/payments/payments-filter-popover';
 import { countOf, SummaryCards } from '@/components/summary-cards/summary-cards';
 import { useBusinessAccess } from '@/lib/business-access';
 import { usePayments, usePaymentsSummary } from '../api/payments-api';
@@ -41,8 +43,6 @@ import {
   getPaymentDisplay,
   PAYMENT_STATUS_FILTER_OPTIONS,
 } from '../utils/payment-display';
-import { PaymentStatusBadge } from './payment-status-badge';
-import { PaymentsFilterPopover } from './payments-filter-popover';
 import { PAYMENTS_SUMMARY_CARDS } from './payments-summary-cards';
 
 export const NO_PAYMENTS = 'No payments have been made yet.';
@@ -203,7 +203,11 @@ export function PaymentsPage() {
           }
           w={{ base: '100%', sm: 280 }}
         />
-        <PaymentsFilterPopover value={statuses} onApply={(next) => setFilter('statuses', next)} />
+        <PaymentsFilterPopover
+          options={PAYMENT_STATUS_FILTER_OPTIONS}
+          value={statuses}
+          onApply={(next) => setFilter('statuses', next)}
+        />
       </Group>
       <QueryDataTable
         query={paymentsQuery}

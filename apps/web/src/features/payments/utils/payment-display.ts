@@ -10,39 +10,12 @@ import {
   LIST_STATUSES,
   maskLast4,
   type PaymentMethodView,
-  type PaymentTimelineAction,
   type PaymentView,
   prettifyStatus,
   type StatusDisplay,
   toCents,
   toPaymentsQueryStatus,
 } from '@ferry/domain';
-import {
-  IconAlertTriangle,
-  IconArrowBackUp,
-  IconBan,
-  IconBuildingBank,
-  IconCalendarEvent,
-  IconCalendarRepeat,
-  IconCash,
-  IconChecks,
-  IconCircleCheck,
-  IconCircleX,
-  IconClockHour4,
-  IconHourglass,
-  IconMailForward,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconProgress,
-  IconReceiptRefund,
-  IconRefresh,
-  IconSend,
-  IconShieldX,
-  IconUserCheck,
-  IconUserPlus,
-  type TablerIcon,
-} from '@tabler/icons-react';
 
 /** Decimal dollars from the API as '$1,250.50'. */
 export const formatAmount = (amount: number): string => formatMoney(toCents(amount));
@@ -50,28 +23,6 @@ export const formatAmount = (amount: number): string => formatMoney(toCents(amou
 /** A payment's status as shown on the pay side (spec 002 §4 'Display mapping', 'Date labels'). */
 export const getPaymentDisplay = (payment: { status: string }): StatusDisplay =>
   getPaymentStatusDisplay(payment.status, { side: 'pay' });
-
-/** Each status has its own icon (spec 002 §4). */
-const STATUS_ICONS: Partial<Record<EnginePaymentStatus, TablerIcon>> = {
-  PENDING: IconClockHour4,
-  IN_APPROVAL: IconUserCheck,
-  APPROVED: IconCircleCheck,
-  REJECTED: IconCircleX,
-  SCHEDULED: IconCalendarEvent,
-  IN_QUEUE: IconPlayerPause,
-  BANK_UNDER_VERIFICATION: IconHourglass,
-  HOLD: IconHourglass,
-  PROCESSING: IconProgress,
-  DELIVERED: IconCircleCheck,
-  FAILED: IconAlertTriangle,
-  REVERSED: IconArrowBackUp,
-  CANCELLED: IconBan,
-  DECLINED: IconShieldX,
-  MARKED_AS_PAID: IconChecks,
-};
-
-export const getPaymentStatusIcon = (status: string): TablerIcon =>
-  STATUS_ICONS[status as EnginePaymentStatus] ?? IconCash;
 
 /** 'Chase *** 6789' for a bank, 'Visa *** 4242' for a card; '' when the payment has no method. */
 export const formatPaymentMethod = (method: PaymentMethodView | null): string => {
@@ -118,36 +69,6 @@ export const PAYMENT_STATUS_FILTER_OPTIONS: readonly PaymentStatusFilterOption[]
   { value: 'CANCELED', label: getPaymentStatusDisplay('CANCELED').label },
   { value: 'MARK_AS_PAID', label: getPaymentStatusDisplay('MARK_AS_PAID').label },
 ].map((option) => ({ ...option, query: toQuery(option.value) }));
-
-/** Timeline icons and colours by action. */
-export const TIMELINE_ICONS: Record<PaymentTimelineAction, { icon: TablerIcon; color: string }> = {
-  CREATED: { icon: IconPlus, color: 'blue' },
-  SCHEDULED: { icon: IconCalendarEvent, color: 'blue' },
-  IN_QUEUE: { icon: IconPlayerPause, color: 'red' },
-  RELEASED: { icon: IconPlayerPlay, color: 'blue' },
-  HOLD: { icon: IconHourglass, color: 'yellow' },
-  AWAITING_PAYEE: { icon: IconUserPlus, color: 'yellow' },
-  PAYEE_ACCEPTED: { icon: IconUserCheck, color: 'teal' },
-  ACCEPT_REMINDER_SENT: { icon: IconMailForward, color: 'blue' },
-  SUBMITTED: { icon: IconSend, color: 'yellow' },
-  FUNDS_COLLECTED: { icon: IconBuildingBank, color: 'yellow' },
-  DELIVERED: { icon: IconCircleCheck, color: 'teal' },
-  FAILED: { icon: IconAlertTriangle, color: 'red' },
-  REVERSED: { icon: IconArrowBackUp, color: 'red' },
-  DECLINED: { icon: IconShieldX, color: 'red' },
-  CANCELED: { icon: IconBan, color: 'red' },
-  PAYMENT_RESCHEDULED: { icon: IconCalendarRepeat, color: 'cyan' },
-  PAYMENT_RETRIED: { icon: IconRefresh, color: 'cyan' },
-  MARKED_AS_PAID: { icon: IconChecks, color: 'teal' },
-  SUBMITTED_FOR_APPROVAL: { icon: IconSend, color: 'yellow' },
-  APPROVED: { icon: IconUserCheck, color: 'teal' },
-  REJECTED: { icon: IconShieldX, color: 'red' },
-  BYPASSED_AND_APPROVED: { icon: IconUserCheck, color: 'teal' },
-  BYPASS_AND_REJECT: { icon: IconShieldX, color: 'red' },
-  APPROVED_AND_SCHEDULED: { icon: IconCalendarEvent, color: 'teal' },
-  REFUND_SENT: { icon: IconReceiptRefund, color: 'yellow' },
-  REFUNDED: { icon: IconReceiptRefund, color: 'teal' },
-};
 
 /** Failure, reversal and decline: the statuses whose detail shows the failure message box. */
 export const FAILURE_STATUSES: ReadonlySet<EnginePaymentStatus> = new Set(['FAILED', 'REVERSED', 'DECLINED']);

@@ -1,15 +1,18 @@
 import { Checkbox, Stack } from '@mantine/core';
 import { FilterPopover } from '@/components/filter-popover/filter-popover';
-import { PAYMENT_STATUS_FILTER_OPTIONS } from '../utils/payment-display';
+
+export type StatusFilterOption = { value: string; label: string };
 
 export type PaymentsFilterPopoverProps = {
-  /** The selected list statuses (`PAYMENT_STATUS_FILTER_OPTIONS` values). */
+  /** The statuses offered (the paying or the receiving side's). */
+  options: readonly StatusFilterOption[];
+  /** The selected option values. */
   value: readonly string[];
   onApply: (value: readonly string[]) => void;
 };
 
-/** The filter popover (spec 002 §2): Filter by status (checkboxes), Clear, Apply. */
-export const PaymentsFilterPopover = ({ value, onApply }: PaymentsFilterPopoverProps) => (
+/** The payments filter popover (spec 002 §2): Filter by status (checkboxes), Clear, Apply. */
+export const PaymentsFilterPopover = ({ options, value, onApply }: PaymentsFilterPopoverProps) => (
   <FilterPopover
     value={value}
     emptyValue={[]}
@@ -21,7 +24,7 @@ export const PaymentsFilterPopover = ({ value, onApply }: PaymentsFilterPopoverP
     {(draft, setDraft) => (
       <Checkbox.Group label="Status" value={[...draft]} onChange={setDraft}>
         <Stack gap="xs" mt="xs">
-          {PAYMENT_STATUS_FILTER_OPTIONS.map((option) => (
+          {options.map((option) => (
             <Checkbox key={option.value} value={option.value} label={option.label} />
           ))}
         </Stack>
