@@ -64,7 +64,8 @@ export const PAYMENT_REQUEST_MESSAGES = {
   unknownStatus: 'Unknown status.',
   // The sending side (Get Paid: the business that gets paid sends its invoice to a customer on Ferry).
   /** 409 when the invoice's customer is not linked to a business on the Ferry network. */
-  customerNotOnFerry: 'To send a payment request, link this customer to their business on Ferry.',
+  customerNotOnFerry:
+    'This customer is not on Ferry yet: they get an email with a secure link to pay, no account needed.',
   /** 409: a request copies the whole invoice, so it goes out only while nothing was received on it. */
   invoiceHasPayments:
     'This invoice already has payments recorded. A payment request can be sent only for an invoice with nothing received yet.',

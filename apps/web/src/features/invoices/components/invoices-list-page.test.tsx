@@ -108,7 +108,7 @@ describe('Invoices tab', () => {
     expect(screen.getAllByRole('link', { name: 'Create invoice' })).toHaveLength(2);
   });
 
-  it('sends a payment request only to a customer on Ferry, then reminds and cancels it', async () => {
+  it('sends a payment request (a customer not on Ferry is told it pays from the emailed link), then reminds and cancels it', async () => {
     const user = userEvent.setup();
     const unpaid = { status: 'unpaid' as const, balance: 1250.5 };
     const offNetwork = makeInvoice({
