@@ -10,13 +10,13 @@ import {
   guestStartResponseSchema,
   guestVerifyEmailRequestSchema,
 } from '@ferry/domain/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setSessionCookie } from '../../platform/auth/session-cookie.js';
 import { assertBotCheck } from '../../platform/bot-check.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorBodySchema, errorResponses, ok } from '../../platform/http/envelope.js';
+import { idempotencyKeyOf } from '../../platform/idempotency/idempotency.js';
 import { SENSITIVE_RATE_LIMIT } from '../auth/routes.js';
 import './kinds.js';
 import {
@@ -40,11 +40,6 @@ const writeResponses = {
   ...errorResponses,
 };
 const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional() });
-
-const keyOf = (request: FastifyRequest): string | null => {
-  const header = request.headers['idempotency-key'];
-  return (Array.isArray(header) ? header[0] : header) ?? null;
-};
 
 /** The guest flows (guest-api.ts): a link, the email code, the phone code, the info, the payment. */
 export const guestRoutes =
@@ -180,7 +175,7 @@ export const guestRoutes =
         },
       },
       async (request) => {
-        const info = await acceptGuestPayment(context, request.auth, request.body, keyOf(request));
+        const info = await acceptGuestPayment(context, request.auth, request.body, idempotencyKeyOf(request));
         return ok(
           info,
           info.paymentType === 'SEND_PAYMENT' ? 'Payment scheduled successfully.' : 'Payment accepted.',

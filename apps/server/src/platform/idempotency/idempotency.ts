@@ -21,6 +21,12 @@ declare module 'fastify' {
   }
 }
 
+/** The request's Idempotency-Key header (its first value), or null. */
+export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const header = request.headers['idempotency-key'];
+  return (Array.isArray(header) ? header[0] : header) ?? null;
+}
+
 /** A stable text for a JSON value: object keys sorted, so key order does not change the hash. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -62,8 +68,7 @@ export function registerIdempotency(app: FastifyInstance, context: AppContext): 
   app.addHook('preHandler', async (request, reply) => {
     const mode = request.routeOptions.config?.idempotency;
     if (!mode) return;
-    const header = request.headers['idempotency-key'];
-    const key = Array.isArray(header) ? header[0] : header;
+    const key = idempotencyKeyOf(request);
     if (!key) {
       if (mode === 'required') {
         throw new AppError(
