@@ -2,6 +2,9 @@ import {
   type ContactView,
   contactPageSchema,
   contactViewSchema,
+  FBN_PAGE_SIZE_MAX,
+  FBN_SEARCH_MIN,
+  fbnLookupResultSchema,
   NETWORK_SEARCH_MIN,
   networkBusinessSchema,
   PICKER_PAGE_SIZE,
@@ -42,7 +45,41 @@ export const networkKeys = {
   search: (businessId: string, term: string) => ['network-search', businessId, term] as const,
   inviteCandidates: (businessId: string, kind: ContactKind, term: string) =>
     ['network-invite-candidates', businessId, kind, term] as const,
+  fbn: (businessId: string, kind: ContactKind, term: string) =>
+    ['network-fbn', businessId, kind, term] as const,
 };
+
+/** The fbn product of a picker (spec 002 §7 `GET /business/{id}/fbn/{product}`): vendors pay, customers receive. */
+const FBN_PRODUCT: Record<ContactKind, 'payable' | 'receivable'> = {
+  vendor: 'payable',
+  customer: 'receivable',
+};
+const fbnPageSchema = pagedSchema(fbnLookupResultSchema);
+export type FbnPage = z.infer<typeof fbnPageSchema>;
+
+/**
+ * `GET /business/{id}/fbn/{product}?searchTerm=`: a picker's network lookup — businesses on Ferry by
+ * name from 2 characters (20 a page), each with the contact of this kind already linked to it. Never
+ * cached (spec 002 §9).
+ */
+export const useFbnLookup = (businessId: string, kind: ContactKind, term: string) =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: networkKeys.fbn(businessId, kind, term),
+      queryFn: ({ pageParam, signal }) =>
+        api.get(`/business/${enc(businessId)}/fbn/${FBN_PRODUCT[kind]}`, {
+          query: { searchTerm: term, pageNumber: pageParam, pageSize: FBN_PAGE_SIZE_MAX },
+          schema: fbnPageSchema,
+          signal,
+        }),
+      initialPageParam: 1,
+      getNextPageParam: (last: FbnPage) =>
+        last.pageNumber * last.pageSize < last.total ? last.pageNumber + 1 : undefined,
+      enabled: Boolean(businessId) && term.length >= FBN_SEARCH_MIN,
+      ...NEVER_CACHED,
+      refetchInterval: false,
+    }),
+  );
 
 /** `GET /business/{id}/search?businessName=&pageNumber=`: businesses on Ferry open to discovery (10 a page). */
 export const searchNetwork = (

@@ -26,9 +26,9 @@ const NOT_FOUND: Record<ContactKind, string> = {
   vendor: MONEY_MESSAGES.vendorNotFound,
   customer: MONEY_MESSAGES.customerNotFound,
 };
-const ADD_LABEL: Record<ContactKind, string> = { vendor: 'Add Vendor', customer: 'Add Customer' };
+export const ADD_LABEL: Record<ContactKind, string> = { vendor: 'Add Vendor', customer: 'Add Customer' };
 
-const failureMessage = (error: unknown) =>
+export const failureMessage = (error: unknown) =>
   isApiError(error) && error.statusCode >= 400 && error.statusCode < 500
     ? error.message
     : MESSAGES.somethingWentWrongDot;
@@ -38,7 +38,8 @@ const formatPlace = (business: NetworkBusiness): string => {
   return billing ? [billing.city, billing.state, billing.country].filter(Boolean).join(', ') : '';
 };
 
-const BusinessSummary = ({ business }: { business: NetworkBusiness }) => {
+/** A network business's name, verified badge and place. */
+export const BusinessSummary = ({ business }: { business: NetworkBusiness }) => {
   const place = formatPlace(business);
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
