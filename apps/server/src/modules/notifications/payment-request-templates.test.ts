@@ -24,6 +24,17 @@ describe('renderPaymentRequestMail', () => {
     expect(mail.html).toContain(`href="${base.link}"`);
   });
 
+  it('asks a customer not on Ferry (a guest) to pay from its link, without an account', () => {
+    const link = 'https://ferry.example/process/payment/start?token=abc';
+    const requested = renderPaymentRequestMail({ ...base, link, kind: 'REQUESTED', guest: true });
+    expect(requested.text).toContain('no Ferry account is needed');
+    expect(requested.text).not.toContain('For Review');
+    expect(requested.text).toContain(`Pay now: ${link}`);
+    const reminder = renderPaymentRequestMail({ ...base, link, kind: 'REMINDER', guest: true });
+    expect(reminder.text).toContain('Pay it online with the link below.');
+    expect(reminder.text).not.toContain('For Review');
+  });
+
   it('says a reminder is due soon, today or overdue, and shows what is left after a partial payment', () => {
     const remind = (today: string, balanceCents = base.balanceCents) =>
       renderPaymentRequestMail({ ...base, kind: 'REMINDER', today, balanceCents }).text;

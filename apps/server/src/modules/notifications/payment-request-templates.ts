@@ -11,7 +11,8 @@ import {
 /**
  * Mails to a customer about a payment request a business sent them on Ferry (Get Paid, issue 19): the
  * request, its reminders and its withdrawal. Each names the sender, the invoice, the amount and the due
- * date; the request and reminder mails link to the customer's For Review list.
+ * date; the request and reminder mails link to the customer's For Review list — or, for a customer not on
+ * Ferry (a guest), to its guest link where it pays without an account.
  */
 
 export type PaymentRequestMailKind = 'REQUESTED' | 'REMINDER' | 'CANCELLED';
@@ -27,8 +28,10 @@ export interface PaymentRequestMailInput {
   dueDate: string;
   /** The business date today ('YYYY-MM-DD', New York): reminders say due soon, today or overdue. */
   today: string;
-  /** The For Review list of the customer's business (requests and reminders). */
+  /** The For Review list of the customer's business, or a guest's link (requests and reminders). */
   link: string;
+  /** The customer is not on Ferry: it pays from its guest link, without an account. */
+  guest?: boolean;
   /** The sender's note when withdrawing. */
   remarks?: string | null;
 }
@@ -49,13 +52,15 @@ export function renderPaymentRequestMail(input: PaymentRequestMailInput): Render
   let subject: string;
   let lines: string[];
   let details: [string, string][];
-  let action: string | null = 'Review payment request';
+  let action: string | null = input.guest ? 'Pay now' : 'Review payment request';
   switch (input.kind) {
     case 'REQUESTED':
       subject = `Payment request from ${input.senderName}`;
       lines = [
         `${input.senderName} sent you a payment request of ${amount} for invoice ${input.refNo}, due on ${due}.`,
-        'Review it in Ferry under Bills › For Review, then pay it from your bank account or card.',
+        input.guest
+          ? 'Pay it online from your bank account or card with the link below: no Ferry account is needed.'
+          : 'Review it in Ferry under Bills › For Review, then pay it from your bank account or card.',
       ];
       details = [
         ['From', input.senderName],
@@ -66,7 +71,12 @@ export function renderPaymentRequestMail(input: PaymentRequestMailInput): Render
       break;
     case 'REMINDER':
       subject = `Reminder: payment request from ${input.senderName}`;
-      lines = [reminderIntro(input), 'Review it in Ferry under Bills › For Review to pay it.'];
+      lines = [
+        reminderIntro(input),
+        input.guest
+          ? 'Pay it online with the link below.'
+          : 'Review it in Ferry under Bills › For Review to pay it.',
+      ];
       details = [
         ['From', input.senderName],
         ['Invoice', input.refNo],

@@ -237,6 +237,7 @@ async function queueRequestMails(
         dueDate: request.dueDate,
         today,
         link,
+        guest: isGuest,
         remarks,
       });
       mails.push({ channel: 'email', to, subject: mail.subject, text: mail.text, html: mail.html });
