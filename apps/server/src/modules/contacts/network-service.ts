@@ -82,6 +82,8 @@ export async function searchNetwork(
   const pageSize = options.pageSize ?? NETWORK_SEARCH_PAGE_SIZE;
   const where = and(
     eq(businesses.isDiscoverable, true),
+    // A guest's business (a payer or payee without an account) is never found, whatever its flag.
+    eq(businesses.isGuest, false),
     ne(businesses.id, options.businessId),
     ilike(businesses.businessName, containsPattern(options.businessName)),
   );

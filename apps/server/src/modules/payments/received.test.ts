@@ -385,15 +385,18 @@ describe('GET fbn/{product}: the network lookup of the pickers', () => {
   it('finds other discoverable businesses by name (2 characters), with the linked contact, never itself', async () => {
     const s = await setup();
     const tag = newId().slice(-6);
-    const [a, b, hidden] = await Promise.all([
+    const [a, b, hidden, guest] = await Promise.all([
       makeSignedInBusiness(t.context, { businessName: `Qx${tag} Alpha` }),
       makeSignedInBusiness(t.context, { businessName: `Qx${tag} Beta` }),
       makeSignedInBusiness(t.context, { businessName: `Qx${tag} Hidden` }),
+      makeSignedInBusiness(t.context, { businessName: `Qx${tag} Guest` }),
     ]);
     await t.database.db
       .update(businesses)
       .set({ isDiscoverable: false })
       .where(eq(businesses.id, hidden.businessId));
+    // A guest's business, even one left discoverable.
+    await t.database.db.update(businesses).set({ isGuest: true }).where(eq(businesses.id, guest.businessId));
     await t.database.db
       .update(businesses)
       .set({ businessName: `Qx${tag} Self` })
