@@ -218,6 +218,37 @@ describe('Invoice detail', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it('links a payment received through Ferry to its detail, for members who read payments received', async () => {
+    const received = {
+      id: 'ffffffffffffffffffffff31',
+      kind: 'RECEIVED' as const,
+      amount: 300,
+      date: '2026-11-04',
+      status: 'COMPLETED' as const,
+      bankName: 'Chase',
+      accountMask: '1234',
+      remarks: null,
+      paymentId: 'abababababababababababab',
+    };
+    const invoice = makeInvoiceView();
+    const handlers = { [DETAIL_API]: ok({ ...invoice, payments: [...invoice.payments, received] }) };
+    setup(handlers);
+    const view = renderRoutes(routes, DETAIL);
+    const payments = await screen.findByRole('table', { name: 'Payments of this invoice' });
+    const links = within(payments).getAllByRole('link', { name: /View payment of/ });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute(
+      'href',
+      `/b/${BUSINESS_ID}/invoices/payment/${received.paymentId}/detail`,
+    );
+    view.unmount();
+
+    setup(handlers, makeTestBusiness({ permissions: ['GET_PAID_DUE_INVOICES.view'] }));
+    renderRoutes(routes, DETAIL);
+    const table = await screen.findByRole('table', { name: 'Payments of this invoice' });
+    expect(within(table).queryByRole('link', { name: /View payment of/ })).not.toBeInTheDocument();
+  });
+
   it('says when the invoice is not found', async () => {
     setup({ [DETAIL_API]: fail(404, INVOICE_MESSAGES.invoiceNotFound) });
     renderRoutes(routes, DETAIL);
