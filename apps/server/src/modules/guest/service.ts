@@ -1,3 +1,4 @@
+import { MESSAGES } from '@ferry/domain/catalogues';
 import { centsToAmount } from '@ferry/domain/money';
 import { deliveryPlan, type EnginePaymentStatus } from '@ferry/domain/payments';
 import {
@@ -357,7 +358,9 @@ export async function verifyGuestEmail(
     userId: existing?.id ?? null,
   });
   if (used.destination !== invitation.email.toLowerCase()) {
-    throw fieldError('VALIDATION_ERROR', 'otp', 'Invalid code');
+    throw new AppError('INVALID_OTP', MESSAGES.invalidOtp, {
+      errors: [{ field: 'otp', message: MESSAGES.invalidOtp }],
+    });
   }
   const firstName = text(invitation.data.firstName);
   const lastName = text(invitation.data.lastName);
