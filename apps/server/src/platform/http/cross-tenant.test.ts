@@ -185,6 +185,8 @@ const OPERATION_FIELD_KINDS: Record<string, Record<string, Kind[] | null>> = {
     attachmentId: ['invoiceAttachment'],
   },
   'PATCH /api/business/{businessId}/mark-invoice-as-paid': { id: ['invoice'] },
+  // POST invoicePayment is mark-invoice-as-paid's other route.
+  'POST /api/business/{businessId}/invoicePayment': { id: ['invoice'] },
   // The bank-link provider's public token of a new connection, not a card token.
   'GET /api/business/{businessId}/banking/connection/plaid': { tokenId: null },
   // Only a failed payment is retried: A's own is one.
@@ -223,7 +225,12 @@ const PATH_REFUSED: Record<string, string> = {
  */
 const DIRECTORY_FIELDS = new Set(['fbnBusinessId', 'mappedBusinessId']);
 /** The network search: B's name finds B's directory entry there. */
-const DIRECTORY_OPERATIONS = new Set(['GET /api/business/{businessId}/search']);
+const DIRECTORY_OPERATIONS = new Set([
+  'GET /api/business/{businessId}/search',
+  // The pickers' network lookup (fbn): the same directory, by product.
+  'GET /api/business/{businessId}/fbn/payable',
+  'GET /api/business/{businessId}/fbn/receivable',
+]);
 
 /**
  * Body fields with B's id that may be answered 2xx, with the reason: the answer and the database checks
