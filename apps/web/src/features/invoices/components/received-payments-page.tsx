@@ -6,9 +6,8 @@ import {
   type ReceivedPaymentSortKey,
   type ReceivedPaymentView,
 } from '@ferry/domain';
-import { Anchor, Button, CloseButton, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import {
   type DataTableColumn,
@@ -19,6 +18,7 @@ import {
 } from '@/components/data-table';
 import { PaymentStatusBadge } from '@/components/payments/payment-status-badge';
 import { PaymentsFilterPopover } from '@/components/payments/payments-filter-popover';
+import { SearchField } from '@/components/search-field';
 import { countOf, SummaryCards } from '@/components/summary-cards/summary-cards';
 import { useReceivedPayments, useReceivedPaymentsSummary } from '../api/received-payments-api';
 import { money } from '../utils/invoice-display';
@@ -141,19 +141,11 @@ export function ReceivedPaymentsPage() {
         formatCount={paymentCount}
       />
       <Group justify="space-between" gap="sm">
-        <TextInput
-          aria-label={RECEIVED_PAYMENTS_TEXT.search}
-          placeholder={RECEIVED_PAYMENTS_TEXT.search}
-          leftSection={<IconSearch size={16} aria-hidden />}
+        <SearchField
+          label={RECEIVED_PAYMENTS_TEXT.search}
           value={search}
           maxLength={PAYMENT_LIMITS.searchMax}
-          onChange={(event) => setFilter('search', event.currentTarget.value)}
-          rightSection={
-            search ? (
-              <CloseButton size="sm" aria-label="Clear search" onClick={() => setFilter('search', '')} />
-            ) : null
-          }
-          w={{ base: '100%', sm: 280 }}
+          onChange={(next) => setFilter('search', next)}
         />
         <PaymentsFilterPopover
           options={RECEIVED_STATUS_FILTER_OPTIONS}

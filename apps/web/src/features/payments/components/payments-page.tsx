@@ -7,20 +7,9 @@ import {
   type PaymentView,
   paths,
 } from '@ferry/domain';
-import {
-  Alert,
-  Button,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconLock, IconSearch } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -33,6 +22,7 @@ import {
 import { ErrorState } from '@/components/error-state';
 import { PaymentStatusBadge } from '@/components/payments/payment-status-badge';
 import { PaymentsFilterPopover } from '@/components/payments/payments-filter-popover';
+import { SearchField } from '@/components/search-field';
 import { countOf, SummaryCards } from '@/components/summary-cards/summary-cards';
 import { useBusinessAccess } from '@/lib/business-access';
 import { usePayments, usePaymentsSummary } from '../api/payments-api';
@@ -189,19 +179,11 @@ export function PaymentsPage() {
         formatCount={paymentCount}
       />
       <Group justify="space-between" gap="sm">
-        <TextInput
-          aria-label="Search by vendor"
-          placeholder="Search by vendor"
-          leftSection={<IconSearch size={16} aria-hidden />}
+        <SearchField
+          label="Search by vendor"
           value={search}
           maxLength={PAYMENT_LIMITS.searchMax}
-          onChange={(event) => setFilter('search', event.currentTarget.value)}
-          rightSection={
-            search ? (
-              <CloseButton size="sm" aria-label="Clear search" onClick={() => setFilter('search', '')} />
-            ) : null
-          }
-          w={{ base: '100%', sm: 280 }}
+          onChange={(next) => setFilter('search', next)}
         />
         <PaymentsFilterPopover
           options={PAYMENT_STATUS_FILTER_OPTIONS}
