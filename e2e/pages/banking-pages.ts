@@ -40,7 +40,7 @@ export async function chartAccountViaApi(
   request: APIRequestContext,
   session: Session,
   businessId: string,
-  parentAccountType: 'BANK' | 'CREDIT_CARD',
+  parentAccountType: 'BANK' | 'CREDIT_CARD' | 'INCOME',
   name: string,
 ): Promise<{ id: string; name: string }> {
   const res = await request.get(

@@ -128,7 +128,7 @@ export async function cardAcceptingPayeeViaApi(
   tag: string,
   password: string,
   businessName: string,
-): Promise<{ businessId: string }> {
+): Promise<{ businessId: string; session: Session }> {
   const payee = await registerViaApi(request, tag, password);
   const businessId = await createBusinessViaApi(request, payee.session, businessName);
   await verifyBusinessViaApi(request, payee.session, businessId, `${businessName} LLC`);
@@ -178,7 +178,7 @@ export async function cardAcceptingPayeeViaApi(
   const on = await request.patch(`${base}/surcharges/${surcharge?.id}`, { headers, data: { enabled: true } });
   expect(on.status(), await on.text()).toBe(200);
   expect((await on.json()).data).toMatchObject({ status: 'ACTIVE', surcharge: { enabled: true } });
-  return { businessId };
+  return { businessId, session: payee.session };
 }
 
 /** The payer adds a network business as a vendor (`POST vendors/business`); answers the vendor contact. */

@@ -149,6 +149,9 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
   const banksQuery = usePayerBankAccounts(businessId);
   const cardsQuery = usePayerCards(businessId, cardsAllowed);
   const [banksOpen, setBanksOpen] = useState(false);
+  // Once opened, the bank dialog stays mounted: its instant link (the provider's modal, the progress
+  // dialog) runs after the chooser closes.
+  const [banksMounted, setBanksMounted] = useState(false);
   const [cardOpen, setCardOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ partialAmount?: string; businessName?: string }>({});
@@ -195,7 +198,10 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
       onChange={(bankId) => set({ bankId })}
       emptyText={`No bank account yet. Add one to ${isSend ? 'pay from' : 'receive the money'}.`}
       addLabel="Add a bank account"
-      onAdd={() => setBanksOpen(true)}
+      onAdd={() => {
+        setBanksMounted(true);
+        setBanksOpen(true);
+      }}
     />
   );
 
@@ -330,7 +336,7 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
       </form>
 
       <Suspense fallback={null}>
-        {banksOpen ? (
+        {banksMounted ? (
           <slots.AddBankDialog
             businessId={businessId}
             opened={banksOpen}
