@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok } from '../../platform/http/envelope.js';
 import type { SandboxRailsProvider } from '../../providers/rails/sandbox.js';
 import { findMembership } from '../businesses/service.js';
+import { sendScheduledReminders } from '../payment-requests/sending.js';
 import { runPaymentEngine } from '../payments/engine/jobs.js';
 import { sweepMicroDeposits } from './micro-deposits.js';
 import { bankNotFound, revealAccountNumber } from './service.js';
@@ -45,7 +46,8 @@ export const sandboxRailsRoutes =
       {
         schema: {
           tags: ['Sandbox'],
-          summary: "Move the sandbox bank's clock forward; due transfers settle at once",
+          summary:
+            "Move the sandbox bank's clock forward; due transfers settle and the new day's scheduled payment-request reminders go out at once",
           body: sandboxClockAdvanceRequestSchema,
           response: { 200: envelopeSchema(sandboxClockAdvanceViewSchema), ...errorResponses },
         },
@@ -54,6 +56,8 @@ export const sandboxRailsRoutes =
         const result = await rails.advance(request.body);
         await sweepMicroDeposits(context);
         await runPaymentEngine(context);
+        // The day's scheduled payment-request reminders, on the day the clock moved to.
+        await sendScheduledReminders(context, { day: result.now });
         return ok(
           { now: result.now.toISOString(), offsetMs: result.offsetMs, settled: result.settled },
           `Sandbox clock moved to ${result.now.toISOString()}.`,

@@ -573,6 +573,29 @@ describe('reminder settings and scheduled reminders', () => {
     expect(await reminders()).toBe(3);
     t.clock.set(START);
   });
+
+  it("on the sandbox's day (the clock moved by a tester) the reminders of that day go out at any hour, once", async () => {
+    const s = await setup();
+    await sent(s);
+    const put = await inject(
+      'PUT',
+      s.sender.headers,
+      `${base(s.sender.businessId)}/payment-requests/reminder-settings`,
+      { enabled: true, beforeDueDays: null, onDueDate: true, afterDueEveryDays: 1 },
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    const reminders = async () =>
+      (await outbox(s.customer.email)).filter((m) => m.subject.startsWith('Reminder:')).length;
+    // The real clock is at 07:00 in New York, before the hourly job's first run of the day.
+    await moveClock(s, '2026-11-18T12:00:00.000Z');
+    expect(await sendScheduledReminders(t.context)).toBe(0);
+    // The sandbox's day is Nov 22, two days overdue: its reminder goes now, and only once that day.
+    const day = new Date('2026-11-22T12:00:00.000Z');
+    expect(await sendScheduledReminders(t.context, { day })).toBe(1);
+    expect(await sendScheduledReminders(t.context, { day })).toBe(0);
+    expect(await reminders()).toBe(1);
+    t.clock.set(START);
+  });
 });
 
 describe('the invoice follows the payment of the request', () => {

@@ -1,5 +1,5 @@
 import { centsToAmount } from '@ferry/domain/money';
-import { newYorkInstant, toNewYorkWallTime } from '@ferry/domain/payments';
+import { newYorkDate, newYorkInstant, toNewYorkWallTime } from '@ferry/domain/payments';
 import { paths } from '@ferry/domain/routes';
 import {
   DEFAULT_REMINDER_SETTINGS,
@@ -525,11 +525,15 @@ const REMINDER_BATCH = 200;
  * days after. Each gets a reminder mail and 'Reminder Sent' on its timeline. The (request, day) key
  * claims each reminder once: a request reminded today (by hand or by another worker) is skipped. Runs in
  * batches of 200 until none is left; answers how many were sent.
+ *
+ * `day`: the sandbox's day instead of the real one. Moving the sandbox clock (`POST /sandbox/clock/advance`)
+ * runs the reminders of the day it moved to at once, whatever the hour, so a tester sees an overdue
+ * invoice get its reminder as the days pass, like the payments the same move settles.
  */
-export async function sendScheduledReminders(context: Ctx): Promise<number> {
+export async function sendScheduledReminders(context: Ctx, options: { day?: Date } = {}): Promise<number> {
   const now = context.clock.now();
-  if (toNewYorkWallTime(now).minutes < REMINDER_FROM_HOUR * 60) return 0;
-  const today = businessToday(context);
+  if (!options.day && toNewYorkWallTime(now).minutes < REMINDER_FROM_HOUR * 60) return 0;
+  const today = options.day ? newYorkDate(options.day) : businessToday(context);
   const startOfToday = newYorkInstant(today, 0);
   const s = paymentRequestReminderSettings;
   const r = paymentRequests;
