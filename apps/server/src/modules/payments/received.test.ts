@@ -8,10 +8,12 @@ import { addMemberWithPermissions, makeContact } from '../../testing/contact-fac
 import { makeSignedInBusiness, makeUser, signIn } from '../../testing/factories.js';
 import { type AuthHeaders, useTestApp } from '../../testing/test-app.js';
 import { listChartAccounts } from '../accounting/service.js';
+import { businessBankAccounts } from '../banking/tables.js';
 import { businesses } from '../businesses/tables.js';
 import { invoices } from '../invoices/tables.js';
 import { paymentRequests } from '../payment-requests/tables.js';
 import { makeBill, makePayer, makeVerifiedBank } from './engine/engine-fixtures.js';
+import { runPaymentEngine } from './engine/jobs.js';
 import { paymentEvents, payments } from './tables.js';
 
 const t = useTestApp();
@@ -151,6 +153,104 @@ async function memberWith(businessId: string, permissions: string[]) {
   await addMemberWithPermissions(t.context, { businessId, user, permissions });
   return signIn(t.context, user);
 }
+
+// First in the file: the sandbox rails settle every payment in the database as their clock moves, and
+// the later tests write payments directly (without the rails' records).
+describe('a Ferry payment on its way to the payee, end to end', () => {
+  it('shows processing with its ETA, then received into the payee’s bank with the timeline the engine wrote', async () => {
+    const s = await setup();
+    // The payee's invoice, the request for it and the payer's bill linked to that request.
+    const invoiceId = newId();
+    const now = t.clock.now();
+    await t.database.db.insert(invoices).values({
+      id: invoiceId,
+      businessId: s.payee.businessId,
+      customerId: s.customer.id,
+      refNo: `INV-E${newId().slice(-6)}`,
+      invoiceDate: '2026-11-10',
+      dueDate: '2026-11-24',
+      paymentTerm: 'CUSTOM',
+      subtotalCents: 20_000,
+      amountCents: 20_000,
+      balanceCents: 20_000,
+      status: 'requested',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const billId = await makeBill(t.context, {
+      businessId: s.payer.businessId,
+      vendorId: s.vendor.id,
+      amountCents: 20_000,
+    });
+    const requestId = newId();
+    await t.database.db.insert(paymentRequests).values({
+      id: requestId,
+      payeeBusinessId: s.payee.businessId,
+      payerBusinessId: s.payer.businessId,
+      payerContactId: s.customer.id,
+      vendorContactId: s.vendor.id,
+      invoiceId,
+      refNo: 'INV-E1',
+      invoiceDate: '2026-11-10',
+      dueDate: '2026-11-24',
+      subtotalCents: 20_000,
+      amountCents: 20_000,
+      balanceCents: 20_000,
+      lines: [],
+      state: 'LINK_BILL',
+      billId,
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${base(s.payer.businessId)}/payments`,
+      headers: { ...s.payer.headers, 'idempotency-key': randomUUID() },
+      payload: {
+        billId,
+        paymentRequestId: requestId,
+        paymentInstrumentId: s.payer.bankId,
+        deliverySpeed: 'STANDARD',
+        amount: '200.00',
+        processDate: '2026-11-16',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const paymentId = paid.json().data.id as string;
+    const detailUrl = `${base(s.payee.businessId)}/payments/received/${paymentId}`;
+
+    await runPaymentEngine(t.context);
+    const processing = (await get(s.payee.headers, detailUrl)).json().data;
+    expect(processing).toMatchObject({ status: 'PROCESSING', statusLabel: 'Processing', dateLabel: 'ETA' });
+    expect(processing.date).toBe(processing.expectedDelivery.latest);
+
+    const advanced = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/clock/advance',
+      headers: s.payer.headers,
+      payload: { businessDays: 3 },
+    });
+    expect(advanced.statusCode, advanced.body).toBe(200);
+    const res = await get(await signIn(t.context, s.payee.owner), detailUrl);
+    expect(res.statusCode, res.body).toBe(200);
+    const received = res.json().data;
+    expect(received).toMatchObject({
+      status: 'DELIVERED',
+      statusLabel: 'Received',
+      dateLabel: 'Received Date',
+      amount: 200,
+      invoice: { id: invoiceId },
+      customer: { name: 'Payer Foods' },
+    });
+    const [bank] = await t.database.db
+      .select({ mask: businessBankAccounts.accountMask })
+      .from(businessBankAccounts)
+      .where(eq(businessBankAccounts.id, s.payeeBankId));
+    expect(received.receivingBank.accountMask).toBe(bank?.mask);
+    const labels = received.timeline.map((e: { label: string }) => e.label);
+    expect(labels[0]).toBe('Scheduled');
+    expect(labels.at(-1)).toBe('Received');
+    expect(labels).not.toContain('Funds collected');
+  });
+});
 
 describe('GET payments?payeeId: the payments the business receives', () => {
   it('lists its customers’ payments on the receiving side, never the payer’s own data', async () => {
