@@ -30,6 +30,7 @@ import {
   BILL_ITEMS,
   DEMO_ACCOUNT,
   DEMO_CUSTOMERS,
+  DEMO_GUESTS,
   DEMO_NETWORK,
   DEMO_TEAM,
   DEMO_VENDORS,
@@ -62,6 +63,10 @@ export interface DemoResult {
     forReview: number;
     invoices: number;
     requestsSent: number;
+    /** Payments Harbor received from customers not on Ferry, paid as guests from the emailed link. */
+    guestPaid: number;
+    /** Harbor's payments that vendors with no bank on file accepted as guests. */
+    guestAccepted: number;
   };
 }
 
@@ -164,6 +169,8 @@ export async function buildDemo(
           forReview: 0,
           invoices: 0,
           requestsSent: 0,
+          guestPaid: 0,
+          guestAccepted: 0,
         },
       };
     }
@@ -796,7 +803,10 @@ export async function buildDemo(
       businessId: harborId,
       query: { parentAccountType: 'INCOME', isForCreateBill: false, pageNumber: 1, pageSize: 1000 },
     });
-    const invoiceCounts = { invoices: 0, requests: 0 };
+    const invoiceCounts = { invoices: 0, requests: 0, guestPaid: 0, guestAccepted: 0 };
+    const guestVendorId = vendorIds[DEMO_GUESTS.vendor.vendorIndex];
+    if (!guestVendorId || vendorBank.get(guestVendorId))
+      throw new Error('the guest vendor must have no bank');
     const invoiceSteps = demoInvoices({
       call: call as Parameters<typeof demoInvoices>[0]['call'],
       biz,
@@ -818,8 +828,12 @@ export async function buildDemo(
       sessionFor: (userId) => sessionHeaders(context, userId),
       dayOf,
       lastDay: DEMO_HISTORY_DAYS,
+      guestVendorId,
+      expenseAccountId: () => accountFor(DEMO_GUESTS.vendor.vendorIndex),
+      linkBank: (guestHeaders, businessId) => linkInstantBank(call, guestHeaders, businessId),
       count: (kind) => {
-        invoiceCounts[kind] += 1;
+        if (kind === 'bills' || kind === 'payments') counts[kind] += 1;
+        else invoiceCounts[kind] += 1;
       },
     });
     for (const step of invoiceSteps) at(step.day, step.label, step.run);
@@ -921,6 +935,8 @@ export async function buildDemo(
         forReview,
         invoices: invoiceCounts.invoices,
         requestsSent: invoiceCounts.requests,
+        guestPaid: invoiceCounts.guestPaid,
+        guestAccepted: invoiceCounts.guestAccepted,
       },
     };
   } finally {

@@ -394,3 +394,41 @@ export const DEMO_INVOICES: readonly DemoInvoicePlan[] = [
   },
   { customerIndex: 8, ageDays: 1, paymentTerm: 'NET_15', lines: [BEANS(10)] },
 ];
+
+/**
+ * The guest flows of issue 19: people not on Ferry who answer Harbor's emails as guests. Their emails are
+ * those of Harbor's contacts (the customer and vendor below); their phones are numbers no other demo
+ * person has.
+ */
+export const DEMO_GUESTS = {
+  /** Ocean Beach Surf Shop (not on Ferry) pays $400 of a $1,000 request by bank from the emailed link. */
+  customer: {
+    customerIndex: 10,
+    refNo: 'INV-2403',
+    lines: [
+      { description: 'Cold brew kegs, 5 gal (surf-shop pop-up)', quantity: 8, unitPriceCents: 11_500 },
+      { description: 'Kegerator and tap rental, one weekend', quantity: 1, unitPriceCents: 8_000 },
+    ],
+    memo: 'Pop-up weekend at the shop. Thanks for having us!',
+    paidCents: 40_000,
+    person: {
+      firstName: 'Kai',
+      lastName: 'Nakamura',
+      email: DEMO_CUSTOMERS[10]?.email ?? '',
+      phoneNumber: '4155550181',
+    },
+  },
+  /** Seaside Security Systems (no bank on file) accepts Harbor's payment from its email, by bank. */
+  vendor: {
+    vendorIndex: 20,
+    refNo: 'SSS-7714',
+    item: 'Alarm monitoring, Q4',
+    amountCents: 64_000,
+    person: {
+      firstName: 'Rosa',
+      lastName: 'Delgado',
+      email: DEMO_VENDORS[20]?.email ?? '',
+      phoneNumber: '4155550182',
+    },
+  },
+} as const;

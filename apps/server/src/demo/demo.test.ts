@@ -29,7 +29,7 @@ import { createLogger } from '../platform/logger.js';
 import { createProviders } from '../providers/index.js';
 import { openTestContextDatabase } from '../testing/test-app.js';
 import { buildDemo, type DemoContext, type DemoResult } from './build.js';
-import { DEMO_ACCOUNT, DEMO_APPROVALS, DEMO_INVOICES, DEMO_TEAM } from './data.js';
+import { DEMO_ACCOUNT, DEMO_APPROVALS, DEMO_GUESTS, DEMO_INVOICES, DEMO_TEAM } from './data.js';
 
 // One demo build (about half a minute on PGlite) shared by the assertions below.
 const END = new Date('2026-11-26T16:30:00.000Z');
@@ -63,7 +63,7 @@ afterAll(async () => {
 const harborId = () => result.businesses[0]?.id ?? '';
 
 describe('npm run demo', () => {
-  it('makes the demo user with both businesses, 25 vendors, 15 customers and 85 bills including drafts', async () => {
+  it('makes the demo user with both businesses, 25 vendors, 15 customers and 86 bills including drafts', async () => {
     const { db } = database;
     expect(result.created).toBe(true);
     const user = await findUserByEmail({ db, email: DEMO_ACCOUNT.email });
@@ -82,7 +82,7 @@ describe('npm run demo', () => {
     expect(rows.filter((c) => c.networkBusinessId !== null).length).toBeGreaterThanOrEqual(4);
     const billRows = await db.select().from(bills).where(eq(bills.businessId, harborId()));
     const drafts = await db.select().from(billDrafts).where(eq(billDrafts.businessId, harborId()));
-    expect(billRows.length + drafts.length).toBe(85);
+    expect(billRows.length + drafts.length).toBe(86);
     // The builder's own sessions are gone: Maya signs in with her password and a code.
     expect(
       await db
@@ -223,8 +223,8 @@ describe('npm run demo', () => {
   it("has Harbor's invoices in every state, and requests to its customers on Ferry, one paid through Ferry", async () => {
     const { db } = database;
     const rows = await db.select().from(invoices).where(eq(invoices.businessId, harborId()));
-    expect(rows).toHaveLength(DEMO_INVOICES.length + 2);
-    expect(result.counts).toMatchObject({ invoices: DEMO_INVOICES.length + 2, requestsSent: 2 });
+    expect(rows).toHaveLength(DEMO_INVOICES.length + 3);
+    expect(result.counts).toMatchObject({ invoices: DEMO_INVOICES.length + 3, requestsSent: 3 });
     const statuses = new Set(rows.map((r) => r.status));
     for (const status of ['paid', 'partial_paid', 'unpaid', 'requested'] as const) {
       expect(statuses.has(status), status).toBe(true);
@@ -241,6 +241,46 @@ describe('npm run demo', () => {
     expect(receipts.map((r) => r.kind)).toEqual(['RECEIVED']);
     const drafts = await db.select().from(invoiceDrafts).where(eq(invoiceDrafts.businessId, harborId()));
     expect(drafts).toHaveLength(2);
+    await expect(assertLedgerBalanced(db)).resolves.toMatchObject({});
+  });
+
+  it('has the guest flows: a customer not on Ferry paid part of a request, a vendor with no bank accepted a payment', async () => {
+    const { db } = database;
+    expect(result.counts).toMatchObject({ guestPaid: 1, guestAccepted: 1 });
+    // Ocean Beach Surf Shop paid $400 of INV-2403 by bank as a guest: Received and delivered, the rest open.
+    const [guestPaid] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.businessId, harborId()), eq(invoices.refNo, DEMO_GUESTS.customer.refNo)));
+    expect(guestPaid).toMatchObject({ status: 'partial_paid', amountCents: 100_000, balanceCents: 60_000 });
+    const receipts = await db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, guestPaid?.id ?? ''));
+    expect(receipts.map((r) => [r.kind, r.amountCents])).toEqual([['RECEIVED', 40_000]]);
+    const [received] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, receipts[0]?.paymentId ?? ''));
+    expect(received).toMatchObject({ status: 'DELIVERED', amountCents: 40_000, method: 'BANK' });
+    expect(received?.businessId).not.toBe(harborId());
+    // Seaside Security Systems had no bank: it accepted Harbor's payment as a guest and it was delivered.
+    const [bill] = await db
+      .select()
+      .from(bills)
+      .where(and(eq(bills.businessId, harborId()), eq(bills.refNo, DEMO_GUESTS.vendor.refNo)));
+    const [accepted] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.billId, bill?.id ?? ''));
+    expect(accepted).toMatchObject({ status: 'DELIVERED', awaitingPayeeDetails: false, amountCents: 64_000 });
+    expect(bill?.status).toBe('paid');
+    // Others still wait for their vendor to accept.
+    const waiting = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.businessId, harborId()), eq(payments.awaitingPayeeDetails, true)));
+    expect(waiting.length).toBeGreaterThan(0);
     await expect(assertLedgerBalanced(db)).resolves.toMatchObject({});
   });
 

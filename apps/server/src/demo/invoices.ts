@@ -1,4 +1,5 @@
-import { DEMO_INVOICES } from './data.js';
+import { isBusinessDay } from '@ferry/domain/dates';
+import { DEMO_GUESTS, DEMO_INVOICES } from './data.js';
 
 type Headers = Record<string, string>;
 type Call = (options: {
@@ -23,6 +24,9 @@ export interface DemoNetworkCustomer {
   contactId: string;
 }
 
+/** What the Get Paid steps count (the demo's summary prints them). */
+export type DemoInvoiceCount = 'invoices' | 'requests' | 'bills' | 'payments' | 'guestPaid' | 'guestAccepted';
+
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
@@ -31,6 +35,9 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * open, some overdue, two drafts — and payment requests to the two customers that are businesses on
  * Ferry: Saltwater Kitchen pays its request from its For Review (bank, through the engine, so Harbor's
  * invoice ends Received and paid), Fern & Finch's is still open and got a reminder today.
+ * The guest flows: a customer not on Ferry pays part of its request from the emailed link (Received, the
+ * invoice Partial Paid), and a vendor with no bank on file accepts Harbor's payment from its email
+ * (delivered) — each signing in as a guest exactly as a person would (link, email code, phone code).
  */
 export function demoInvoices(options: {
   call: Call;
@@ -47,7 +54,12 @@ export function demoInvoices(options: {
   sessionFor: (userId: string) => Promise<Headers>;
   dayOf: (k: number) => string;
   lastDay: number;
-  count: (kind: 'invoices' | 'requests') => void;
+  /** Harbor's vendor without a bank on file whose payment it accepts as a guest. */
+  guestVendorId: string;
+  expenseAccountId: () => string;
+  /** Links the sandbox bank instantly to a business (the bank-link modal's routes) and answers its id. */
+  linkBank: (headers: Headers, businessId: string) => Promise<string>;
+  count: (kind: DemoInvoiceCount) => void;
 }): Step[] {
   const { call, biz, harborId, headers, dayOf } = options;
   const H = options.lastDay;
@@ -231,6 +243,190 @@ export function demoInvoices(options: {
         payload: { paymentRequestId: state.requestId },
       });
     });
+  }
+  // --- The guest flows (issue 19): people not on Ferry answer the emailed link -----------------------
+  /** The messages Ferry sent to an address or number (the dev outbox), newest first. */
+  const outbox = async (to: string) =>
+    (await call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}`, headers: {} }))
+      .items as { text: string }[];
+  const LINK = /\/process\/payment\/start\?token=([A-Za-z0-9_%-]+)/;
+  const linkTokenFor = async (email: string) => {
+    const token = (await outbox(email)).map((m) => LINK.exec(m.text)?.[1]).find(Boolean);
+    if (!token) throw new Error(`no guest link mailed to ${email}`);
+    return decodeURIComponent(token);
+  };
+  const newestCode = async (to: string) => {
+    const code = (await outbox(to))
+      .filter((m) => !LINK.test(m.text) && !/guest-link/.test(m.text))
+      .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])
+      .find(Boolean);
+    if (!code) throw new Error(`no code sent to ${to}`);
+    return code;
+  };
+  /** The guest calls carry the bot check's token as the browser sends it. */
+  const guestPost = (url: string, payload: object, guest: Headers = {}) =>
+    call({ method: 'POST', url, headers: guest, payload: { recaptchaToken: 'demo', ...payload } });
+  /** Link → names → email code → a new phone and its SMS code: the guest's headers and payment info. */
+  const signInAsGuest = async (
+    token: string,
+    person: { firstName: string; lastName: string; email: string; phoneNumber: string },
+  ) => {
+    await guestPost('/api/guest/link', { token });
+    const started = await guestPost('/api/guest/start', {
+      token,
+      email: person.email,
+      firstName: person.firstName,
+      lastName: person.lastName,
+    });
+    const session = await guestPost('/api/guest/verify-email', {
+      token,
+      requestId: started.requestId,
+      otp: await newestCode(person.email),
+    });
+    const guest: Headers = {
+      authorization: `Bearer ${session.token as string}`,
+      'session-id': session.sessionId as string,
+    };
+    const sent = await guestPost(
+      '/api/guest/phone/send',
+      { phones: [{ phoneNumber: person.phoneNumber, countryCode: '1', countryISOCode: 'us' }] },
+      guest,
+    );
+    await guestPost(
+      '/api/guest/phone/verify',
+      { requestId: sent.requestId, otp: await newestCode(`+1${person.phoneNumber}`) },
+      guest,
+    );
+    const info = await call({ method: 'GET', url: '/api/guest/payment-info', headers: guest });
+    return { guest, info };
+  };
+  /** The latest business day on or before day k (the rails move on business days). */
+  const businessDay = (k: number) => {
+    let d = Math.min(k, H);
+    while (d > 0 && !isBusinessDay(dayOf(d))) d -= 1;
+    return d;
+  };
+
+  // A café not on Ferry gets a payment request by email and pays part of it by bank as a guest.
+  const guestPayer = DEMO_GUESTS.customer;
+  const guestCustomerId = options.customerIds[guestPayer.customerIndex];
+  if (guestCustomerId) {
+    const state = { id: '', requestId: '' };
+    const sendDay = businessDay(H - 11);
+    at(sendDay, `invoice ${guestPayer.refNo} to a customer not on Ferry`, async () => {
+      const created = await createInvoice({
+        customerId: guestCustomerId,
+        refNo: guestPayer.refNo,
+        day: sendDay,
+        paymentTerm: 'NET_15',
+        lines: guestPayer.lines,
+        memo: guestPayer.memo,
+      });
+      state.id = created.id;
+      const sent = await call({
+        method: 'POST',
+        url: biz(harborId, '/payment-requests'),
+        headers,
+        payload: { invoiceDetails: { id: state.id } },
+      });
+      state.requestId = sent.id as string;
+      options.count('requests');
+    });
+    at(
+      businessDay(H - 9),
+      `${guestPayer.person.firstName} pays part of ${guestPayer.refNo} as a guest`,
+      async () => {
+        const token = await linkTokenFor(guestPayer.person.email);
+        const { guest, info } = await signInAsGuest(token, guestPayer.person);
+        const guestBusinessId = info.guestBusinessId as string;
+        const bankId = await options.linkBank(guest, guestBusinessId);
+        await call({
+          method: 'POST',
+          url: '/api/payments/guest/accept/payment',
+          headers: guest,
+          payload: {
+            token,
+            invitationType: 'BUSINESS_PAYMENT',
+            businessId: guestBusinessId,
+            paymentRequestId: state.requestId,
+            paymentInstrumentId: bankId,
+            amount: guestPayer.paidCents,
+          },
+        });
+        // Done, the guest signs out (the session is not left behind).
+        await call({ method: 'PATCH', url: '/api/auth/logout', headers: guest });
+        options.count('guestPaid');
+      },
+    );
+  }
+
+  // A vendor with no bank on file: Harbor pays its bill, the vendor accepts it from the email as a guest.
+  const guestPayee = DEMO_GUESTS.vendor;
+  {
+    const state = { paymentId: '' };
+    const billDay = businessDay(H - 13);
+    at(billDay, `bill ${guestPayee.refNo} paid to a vendor with no bank`, async () => {
+      const bill = await call({
+        method: 'POST',
+        url: biz(harborId, '/bills'),
+        headers,
+        payload: {
+          vendorId: options.guestVendorId,
+          refNo: guestPayee.refNo,
+          billDate: dayOf(billDay),
+          dueDate: dayOf(Math.min(billDay + 15, H)),
+          memo: guestPayee.item,
+          lines: [
+            {
+              chartAccountId: options.expenseAccountId(),
+              description: guestPayee.item,
+              quantity: 1,
+              unitPrice: dollars(guestPayee.amountCents),
+            },
+          ],
+        },
+      });
+      options.count('bills');
+      const payment = await call({
+        method: 'POST',
+        url: biz(harborId, '/payments'),
+        headers,
+        payload: {
+          billId: bill.id,
+          paymentInstrumentId: options.bankId,
+          amount: dollars(guestPayee.amountCents),
+          processDate: dayOf(billDay),
+        },
+      });
+      state.paymentId = payment.id as string;
+      options.count('payments');
+    });
+    at(
+      businessDay(H - 11),
+      `${guestPayee.person.firstName} accepts ${guestPayee.refNo} as a guest`,
+      async () => {
+        const token = await linkTokenFor(guestPayee.person.email);
+        const { guest, info } = await signInAsGuest(token, guestPayee.person);
+        const guestBusinessId = info.guestBusinessId as string;
+        const bankId = await options.linkBank(guest, guestBusinessId);
+        await call({
+          method: 'POST',
+          url: '/api/payments/guest/accept/payment',
+          headers: guest,
+          payload: {
+            token,
+            invitationType: 'BILL_PAYMENT',
+            businessId: guestBusinessId,
+            paymentId: state.paymentId,
+            paymentInstrumentId: bankId,
+            amount: info.amount as number,
+          },
+        });
+        // Done, the guest signs out (the session is not left behind).
+        await call({ method: 'PATCH', url: '/api/auth/logout', headers: guest });
+        options.count('guestAccepted');
+      },
+    );
   }
   return steps;
 }
