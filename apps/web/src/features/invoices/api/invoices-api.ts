@@ -13,6 +13,8 @@ import {
   type MarkInvoicePaidRequest,
   nextReferenceSchema,
   pagedSchema,
+  type ReminderSettings,
+  reminderSettingsSchema,
   type SUMMARY_FILTERS,
 } from '@ferry/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -62,6 +64,8 @@ export const invoiceKeys = {
   accounts: (businessId: string) => [...invoiceKeys.business(businessId), 'accounts'] as const,
   draft: (businessId: string, draftId: string) =>
     [...invoiceKeys.business(businessId), 'draft', draftId] as const,
+  reminderSettings: (businessId: string) =>
+    [...invoiceKeys.business(businessId), 'reminder-settings'] as const,
 };
 
 /** Spec 002 §7: after a mutation the invoice, the due-invoice lists and the summary are refreshed. */
@@ -263,5 +267,34 @@ export const useCancelPaymentRequest = (businessId: string) => {
         { schema: sentRequestSchema },
       ),
     onSuccess: () => refresh(),
+  });
+};
+
+/**
+ * `GET payment-requests/reminder-settings`: the scheduled reminders (off with a ready plan until saved);
+ * read afresh whenever asked for (never cached).
+ */
+export const useReminderSettings = (businessId: string, enabled = true) =>
+  useQuery({
+    queryKey: invoiceKeys.reminderSettings(businessId),
+    queryFn: ({ signal }) =>
+      api.get(`${base(businessId)}/payment-requests/reminder-settings`, {
+        schema: reminderSettingsSchema,
+        signal,
+      }),
+    enabled: enabled && businessId !== '',
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** `PUT payment-requests/reminder-settings` (the whole settings; answers them as saved). */
+export const useSaveReminderSettings = (businessId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReminderSettings) =>
+      api.put(`${base(businessId)}/payment-requests/reminder-settings`, body, {
+        schema: reminderSettingsSchema,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(invoiceKeys.reminderSettings(businessId), saved),
   });
 };

@@ -1,13 +1,14 @@
 import { ACCESS_DENIED_MESSAGE, paths } from '@ferry/domain';
 import { Alert, Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
-import { IconLock, IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconBellRinging, IconLock, IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useBusinessAccess } from '@/lib/business-access';
 import { useInvoicesSummary } from '../api/invoices-api';
 import { canManageInvoices, canReadInvoices, canReadReceivedPayments } from '../utils/invoice-access';
 import { INVOICES_TOUR_TARGETS } from './invoices-tour';
+import { PaymentRemindersDialog } from './payment-reminders-dialog';
 
 type InvoicesTab = 'invoices' | 'payments';
 
@@ -15,8 +16,8 @@ const tabOf = (pathname: string): InvoicesTab =>
   /\/invoices\/payment\/list\/?$/.test(pathname) ? 'payments' : 'invoices';
 
 /**
- * The invoices area `/b/{id}/invoices` (spec 002 §2): the title with 'Create invoice' (manage on due
- * invoices) and the tabs — Invoices, with the open invoices' count badge above 0, shown with read on due
+ * The invoices area `/b/{id}/invoices` (spec 002 §2): the title with 'Create invoice' and, on the
+ * Invoices tab, 'Payment reminders' (both with manage on due invoices) and the tabs — Invoices, with the open invoices' count badge above 0, shown with read on due
  * invoices, and Payments (the payments received, `/invoices/payment/list`) with read on payments
  * received (§6). A tab the member may not read says so instead.
  */
@@ -28,6 +29,7 @@ export function InvoicesArea({ children }: { children: ReactNode }) {
   const canRead = business ? canReadInvoices(business) : false;
   const canReadPayments = business ? canReadReceivedPayments(business) : false;
   const summaryQuery = useInvoicesSummary(businessId, { enabled: canRead });
+  const [remindersOpen, setRemindersOpen] = useState(false);
   if (!business) return <PageLoader label="Loading invoices" />;
   const open = summaryQuery.data?.totalOutstanding.total ?? 0;
   const active = tabOf(pathname);
@@ -40,14 +42,30 @@ export function InvoicesArea({ children }: { children: ReactNode }) {
           Invoices
         </Title>
         {canManageInvoices(business) ? (
-          <Button
-            component={Link}
-            to={paths.invoiceCreate(businessId)}
-            leftSection={<IconPlus size={16} aria-hidden />}
-            data-tour={INVOICES_TOUR_TARGETS.create}
-          >
-            Create invoice
-          </Button>
+          <Group gap="sm">
+            {active === 'invoices' ? (
+              <Button
+                variant="default"
+                leftSection={<IconBellRinging size={16} aria-hidden />}
+                onClick={() => setRemindersOpen(true)}
+              >
+                Payment reminders
+              </Button>
+            ) : null}
+            <Button
+              component={Link}
+              to={paths.invoiceCreate(businessId)}
+              leftSection={<IconPlus size={16} aria-hidden />}
+              data-tour={INVOICES_TOUR_TARGETS.create}
+            >
+              Create invoice
+            </Button>
+            <PaymentRemindersDialog
+              businessId={businessId}
+              opened={remindersOpen}
+              onClose={() => setRemindersOpen(false)}
+            />
+          </Group>
         ) : null}
       </Group>
       {canRead || canReadPayments ? (
