@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { openSignedIn } from '../pages/business-pages';
-import { payerWithBankViaApi } from '../pages/pay-pages';
+import { advanceSandboxClockViaApi, chartAccountViaApi } from '../pages/banking-pages';
+import { openSignedIn, sessionHeaders } from '../pages/business-pages';
+import { localToday, MakePaymentPage, payerWithBankViaApi } from '../pages/pay-pages';
 import { expectFreshToast } from '../pages/toasts';
 
 const PASSWORD = 'Ferry-Invoices-2026!';
@@ -60,12 +61,14 @@ test('an invoice of $1,000 to a customer added inline is listed, shown with its 
     await expect(row).toContainText('Unpaid');
     await expect(page.getByRole('button', { name: 'Total outstanding: $1,000.00, 1 invoice' })).toBeVisible();
     await expect(page.getByLabel('1 open invoices')).toHaveText('1');
-    // The customer is not on Ferry: the request cannot be sent, and the button says why.
+    // The customer is not on Ferry: the request goes by email with a guest link, and the button says so.
     const send = row.getByRole('button', { name: `Send payment request for invoice ${refNo}` });
-    await expect(send).toHaveAttribute('aria-disabled', 'true');
+    await expect(send).not.toHaveAttribute('aria-disabled', 'true');
     await send.hover();
     await expect(
-      page.getByText('To send a payment request, link this customer to their business on Ferry.'),
+      page.getByText(
+        'This customer is not on Ferry yet: they get an email with a secure link to pay, no account needed.',
+      ),
     ).toBeVisible();
   });
 
@@ -114,5 +117,166 @@ test('an invoice of $1,000 to a customer added inline is listed, shown with its 
     const row = page.getByRole('row').filter({ hasText: refNo });
     await expect(row).toContainText('$600.00');
     await expect(row).toContainText('Partial Paid');
+  });
+});
+
+test('an invoice sent to a customer that is a business on Ferry lands in its For Review and is paid from there; the payee sees it Received and the invoice paid', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const payee = await payerWithBankViaApi(request, 'inv-network', PASSWORD, 'Harbor Coffee Roasters');
+  const customerName = `Saltwater Kitchen ${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+  const customer = await payerWithBankViaApi(request, 'inv-network-payer', PASSWORD, customerName);
+  const headers = sessionHeaders(payee.session);
+  const linked = await request.post(`/api/business/${payee.businessId}/customers/business`, {
+    headers,
+    data: { fbnBusinessId: customer.businessId },
+  });
+  expect(linked.status(), await linked.text()).toBeLessThan(300);
+  const contactId = (await linked.json()).data.id as string;
+  const income = await chartAccountViaApi(request, payee.session, payee.businessId, 'INCOME', 'Services');
+  const created = await request.post(`/api/business/${payee.businessId}/accounting/invoices`, {
+    headers: { ...headers, 'Idempotency-Key': `e2e-network-invoice-${Date.now()}` },
+    data: {
+      customerId: contactId,
+      refNo: `INV-N${Date.now().toString().slice(-5)}`,
+      invoiceDate: localToday(),
+      paymentTerm: 'NET_15',
+      lines: [{ chartAccountId: income.id, description: 'Espresso beans', quantity: 2, unitPrice: '175' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const { refNo, id: invoiceId } = (await created.json()).data as { refNo: string; id: string };
+
+  await test.step('the payee sends the request from the invoice list', async () => {
+    await openSignedIn(page, payee.session, payee.businessId, `/b/${payee.businessId}/invoices`);
+    const tour = page.getByRole('dialog', { name: 'Create an invoice' });
+    await expect(tour).toBeVisible();
+    await tour.getByRole('button', { name: 'Close' }).click();
+    await expectFreshToast(page, 'Payment request sent successfully.', () =>
+      page.getByRole('button', { name: `Send payment request for invoice ${refNo}` }).click(),
+    );
+    await expect(page.getByRole('row').filter({ hasText: refNo })).toContainText('Requested');
+  });
+
+  await test.step('the customer finds it in For Review and pays it from there, after the review', async () => {
+    const context = await browser.newContext({ timezoneId: 'America/New_York' });
+    const payerPage = await context.newPage();
+    await openSignedIn(
+      payerPage,
+      customer.session,
+      customer.businessId,
+      `/b/${customer.businessId}/bills/payment-request`,
+    );
+    const table = payerPage.getByRole('table', { name: 'Payment requests for review' });
+    const row = table.getByRole('row').filter({ hasText: refNo });
+    await expect(row).toContainText('Harbor Coffee Roasters');
+    await expect(row).toContainText('$350.00');
+    await row
+      .getByRole('button', { name: `Review and pay invoice ${refNo} from Harbor Coffee Roasters` })
+      .click();
+    const dialog = payerPage.getByRole('dialog', { name: 'Map vendor' });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    const pay = new MakePaymentPage(payerPage);
+    await expect(payerPage.getByRole('heading', { level: 1, name: 'Pay bill' })).toBeVisible();
+    await pay.payFrom(new RegExp(`^Chase .*${customer.bank.accountMask.slice(-4)}$`));
+    await expect(pay.review).toBeHidden();
+    await pay.form.getByRole('button', { name: /^(Schedule payment|Pay)$/ }).click();
+    await expect(pay.review).toContainText('$350.00');
+    await expect(pay.review).toContainText('Harbor Coffee Roasters');
+    await pay.review.getByRole('button', { name: /^Confirm and (pay|schedule)$/ }).click();
+    await expect(
+      payerPage.getByRole('heading', { level: 1, name: 'Payment to Harbor Coffee Roasters' }),
+    ).toBeVisible();
+    await context.close();
+  });
+
+  await test.step('on the sandbox clock the payee sees it Received and the invoice Paid', async () => {
+    let received = false;
+    for (let day = 0; day < 8 && !received; day += 1) {
+      await advanceSandboxClockViaApi(request, payee.session, 1);
+      const res = await request.get(
+        `/api/business/${payee.businessId}/payments?payeeId=${payee.businessId}&pageSize=10`,
+        { headers },
+      );
+      const items = (await res.json()).data.items as { status: string }[];
+      received = items.length === 1 && items[0]?.status === 'DELIVERED';
+    }
+    expect(received, 'the payment reached the payee').toBe(true);
+    await page.goto(`/b/${payee.businessId}/invoices/payment/list`);
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: '$350.00' })).toContainText(
+      'Received',
+    );
+    // A paid invoice leaves the open list; its page says Paid.
+    await page.goto(`/b/${payee.businessId}/invoices/${invoiceId}/detail`);
+    await expect(page.getByRole('region', { name: 'Invoice', exact: true })).toContainText('Paid');
+  });
+});
+
+test('an overdue invoice gets its scheduled reminder: the payee turns reminders on, and the next sandbox day the customer is emailed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const payee = await payerWithBankViaApi(request, 'inv-remind', PASSWORD, 'Harbor Coffee Roasters');
+  const headers = sessionHeaders(payee.session);
+  const email = `ap+${Date.now()}@pelican-deli.example`;
+  const customer = await request.post(`/api/business/${payee.businessId}/accounting/contacts/customers`, {
+    headers,
+    data: { name: 'Pelican Deli', email },
+  });
+  expect(customer.status(), await customer.text()).toBeLessThan(300);
+  const income = await chartAccountViaApi(request, payee.session, payee.businessId, 'INCOME', 'Services');
+  // Invoiced 40 days ago on 30-day terms: ten days overdue.
+  const invoiceDate = localToday(new Date(Date.now() - 40 * 86_400_000));
+  const created = await request.post(`/api/business/${payee.businessId}/accounting/invoices`, {
+    headers: { ...headers, 'Idempotency-Key': `e2e-remind-invoice-${Date.now()}` },
+    data: {
+      customerId: (await customer.json()).data.id,
+      refNo: `INV-R${Date.now().toString().slice(-5)}`,
+      invoiceDate,
+      paymentTerm: 'NET_30',
+      lines: [{ chartAccountId: income.id, description: 'Catering coffee', quantity: 1, unitPrice: '480' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const refNo = (await created.json()).data.refNo as string;
+  const reminders = async () => {
+    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}&pageSize=20`);
+    const items = (await res.json()).data.items as { subject?: string | null }[];
+    return items.filter((mail) => (mail.subject ?? '').startsWith('Reminder:')).length;
+  };
+
+  await test.step('the request goes out and the payee turns on a reminder every day once overdue', async () => {
+    await openSignedIn(page, payee.session, payee.businessId, `/b/${payee.businessId}/invoices`);
+    const tour = page.getByRole('dialog', { name: 'Create an invoice' });
+    await expect(tour).toBeVisible();
+    await tour.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('button', { name: /^Overdue: \$480\.00/ })).toBeVisible();
+    await expectFreshToast(page, 'Payment request sent successfully.', () =>
+      page.getByRole('button', { name: `Send payment request for invoice ${refNo}` }).click(),
+    );
+    await page.getByRole('button', { name: 'Payment reminders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Payment reminders' });
+    await dialog.getByRole('switch', { name: 'Send reminders automatically' }).check();
+    await dialog.getByRole('checkbox', { name: 'Before the due date' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'On the due date' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'After the due date, every' }).check();
+    await dialog.getByRole('textbox', { name: 'Repeat every (days)' }).fill('1');
+    await expectFreshToast(page, 'Reminder settings saved.', () =>
+      dialog.getByRole('button', { name: 'Save' }).click(),
+    );
+    await expect(dialog).toBeHidden();
+    expect(await reminders()).toBe(0);
+  });
+
+  await test.step('the next sandbox day the customer gets the reminder and the invoice shows it', async () => {
+    await advanceSandboxClockViaApi(request, payee.session, 1);
+    await expect.poll(reminders, { timeout: 10_000 }).toBe(1);
+    await page.getByRole('link', { name: `View invoice ${refNo}` }).click();
+    const panel = page.getByRole('region', { name: 'Payment request' });
+    await expect(panel.getByText('None yet')).toHaveCount(0);
   });
 });
