@@ -1,4 +1,4 @@
-import { INVOICE_MESSAGES, PAYMENT_REQUEST_MESSAGES } from '@ferry/domain';
+import { INVOICE_MESSAGES } from '@ferry/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';

@@ -1,4 +1,4 @@
-import { type InvoiceView, PAYMENT_REQUEST_MESSAGES, paths } from '@ferry/domain';
+import { type InvoiceView, paths } from '@ferry/domain';
 import { Alert, Group, Select, Text } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
 import { useState } from 'react';
