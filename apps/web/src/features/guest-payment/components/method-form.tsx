@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type FormEvent, Suspense, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { usePayerBankAccounts, usePayerCards } from '@/components/pay/pay-api';
 import { buildPayFromOptions, isUsableBank, type PayFromOption } from '@/components/pay/pay-from';
@@ -163,6 +163,14 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
   const bankOptions = buildPayFromOptions(banks, []);
   const cardOptions = buildPayFromOptions([], cards);
   const kind: MethodKind = cardsAllowed ? values.kind : 'BANK';
+
+  // With no choice made yet, the primary usable bank (else the first usable one) is chosen.
+  const defaultBankId = (
+    banks.find((bank) => bank.isPrimary && isUsableBank(bank)) ?? banks.find(isUsableBank)
+  )?.paymentInstrumentId;
+  useEffect(() => {
+    if (!values.bankId && defaultBankId) onChange({ ...values, bankId: defaultBankId });
+  }, [values, defaultBankId, onChange]);
 
   const set = (patch: Partial<MethodValues>) => {
     onChange({ ...values, ...patch });
