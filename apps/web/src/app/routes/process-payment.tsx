@@ -7,6 +7,11 @@ const slots: GuestPaymentSlots = {
   AddBankDialog: lazy(() =>
     import('@/features/banking/components/guest-bank-dialog').then((m) => ({ default: m.GuestBankDialog })),
   ),
+  VerifyBankDialog: lazy(() =>
+    import('@/features/banking/components/micro-deposit-dialog').then((m) => ({
+      default: m.MicroDepositDialog,
+    })),
+  ),
   AddCardDialog: lazy(() =>
     import('@/features/cards/components/add-card-dialog').then((m) => ({ default: m.AddCardDialog })),
   ),

@@ -34,6 +34,14 @@ const slots: GuestPaymentSlots = {
         </button>
       </div>
     ) : null,
+  VerifyBankDialog: ({ bank, onClose }) => (
+    <div role="dialog" aria-label="Enter Deposited Amounts">
+      <p>{`Verifying ${bank?.bankName ?? ''}`}</p>
+      <button type="button" onClick={onClose}>
+        Done verifying
+      </button>
+    </div>
+  ),
   AddCardDialog: ({ opened, onAdded, onClose }) =>
     opened ? (
       <div role="dialog" aria-label="Add a New Card">
@@ -253,6 +261,30 @@ describe('/process/payment: the payment-method screen (pay an invoice)', () => {
     await user.click(await screen.findByRole('radio', { name: /Visa/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('button', { name: 'Pay $1,030.00' })).toBeInTheDocument();
+  });
+
+  it('offers to verify the deposits of a manual bank waiting for them, and lists the banks again after', async () => {
+    api.handlers[BANKS] = ok([
+      makeTestBank({
+        id: 'bank-manual',
+        paymentInstrumentId: 'bank-manual',
+        bankName: 'Wells',
+        accountMask: '9999',
+        verificationStatus: 'PENDING',
+        accountStatus: 'NOT_VERIFIED',
+        shouldVerifyWithCode: true,
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/process/payment');
+    await user.click(await screen.findByRole('button', { name: 'Verify deposits for Wells 9999' }));
+    expect(await screen.findByRole('dialog', { name: 'Enter Deposited Amounts' })).toHaveTextContent(
+      'Verifying Wells',
+    );
+    const before = api.callsTo(BANKS).length;
+    await user.click(screen.getByRole('button', { name: 'Done verifying' }));
+    await waitFor(() => expect(api.callsTo(BANKS).length).toBeGreaterThan(before));
+    expect(screen.queryByRole('dialog', { name: 'Enter Deposited Amounts' })).toBeNull();
   });
 
   it('adds a bank on the spot and selects it', async () => {

@@ -13,6 +13,14 @@ export type GuestPaymentSlots = {
     onClose: () => void;
     onAdded: (banks: BankAccountView[]) => void;
   }>;
+  /** 'Enter Deposited Amounts': verifies a manual bank with its two micro-deposits. */
+  VerifyBankDialog: ComponentType<{
+    businessId: string;
+    bank: BankAccountView | null;
+    opened: boolean;
+    onClose: () => void;
+    onConnectInstantly: () => void;
+  }>;
   /** 'Add a New Card'. */
   AddCardDialog: ComponentType<{
     businessId: string;

@@ -1,4 +1,4 @@
-import { formatMoney, type GuestPaymentInfo } from '@ferry/domain';
+import { type BankAccountView, formatMoney, type GuestPaymentInfo } from '@ferry/domain';
 import {
   Alert,
   Badge,
@@ -96,6 +96,7 @@ const MethodPanel = ({
   options,
   value,
   onChange,
+  extra,
 }: {
   query: ListQuery;
   loadingLabel: string;
@@ -106,6 +107,8 @@ const MethodPanel = ({
   options: PayFromOption[];
   value: string | null;
   onChange: (id: string) => void;
+  /** Below the list: actions on listed accounts (verifying a manual bank's deposits). */
+  extra?: React.ReactNode;
 }) => {
   let list: React.ReactNode;
   if (query.isError) list = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -120,6 +123,7 @@ const MethodPanel = ({
   return (
     <Stack gap="sm">
       {list}
+      {extra}
       <Group>
         <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
           {addLabel}
@@ -153,6 +157,7 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
   // dialog) runs after the chooser closes.
   const [banksMounted, setBanksMounted] = useState(false);
   const [cardOpen, setCardOpen] = useState(false);
+  const [verifying, setVerifying] = useState<BankAccountView | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ partialAmount?: string; businessName?: string }>({});
 
@@ -206,6 +211,19 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
       onChange={(bankId) => set({ bankId })}
       emptyText={`No bank account yet. Add one to ${isSend ? 'pay from' : 'receive the money'}.`}
       addLabel="Add a bank account"
+      extra={
+        banks.some((bank) => bank.shouldVerifyWithCode) ? (
+          <Group gap="xs">
+            {banks
+              .filter((bank) => bank.shouldVerifyWithCode)
+              .map((bank) => (
+                <Button key={bank.id} size="xs" variant="default" onClick={() => setVerifying(bank)}>
+                  {`Verify deposits for ${bank.bankName} ${bank.accountMask.slice(-4)}`}
+                </Button>
+              ))}
+          </Group>
+        ) : null
+      }
       onAdd={() => {
         setBanksMounted(true);
         setBanksOpen(true);
@@ -353,6 +371,24 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
               void banksQuery.refetch();
               const first = added.find(isUsableBank) ?? added[0];
               if (first) set({ bankId: first.paymentInstrumentId, kind: 'BANK' });
+            }}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {verifying ? (
+          <slots.VerifyBankDialog
+            businessId={businessId}
+            bank={verifying}
+            opened
+            onClose={() => {
+              setVerifying(null);
+              void banksQuery.refetch();
+            }}
+            onConnectInstantly={() => {
+              setVerifying(null);
+              setBanksMounted(true);
+              setBanksOpen(true);
             }}
           />
         ) : null}
