@@ -394,3 +394,12 @@ export class PaymentsTab {
       .filter({ has: this.page.getByRole('cell', { name: refNo, exact: true }) });
   }
 }
+
+/** The whole ledger balances (`GET /api/dev/ledger/check`, outside production): after a journey moved money. */
+export async function expectLedgerBalanced(request: APIRequestContext): Promise<void> {
+  const res = await request.get('/api/dev/ledger/check');
+  expect(res.status(), await res.text()).toBe(200);
+  const { balanced, problem } = (await res.json()).data as { balanced: boolean; problem: string | null };
+  expect(problem).toBeNull();
+  expect(balanced).toBe(true);
+}

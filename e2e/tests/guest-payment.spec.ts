@@ -5,6 +5,7 @@ import { openSignedIn, sessionHeaders } from '../pages/business-pages';
 import {
   cardAcceptingPayeeViaApi,
   createBillViaApi,
+  expectLedgerBalanced,
   payerWithBankViaApi,
   paymentViaApi,
   railsTodayViaApi,
@@ -85,7 +86,19 @@ async function addGuestBankInstantly(page: Page) {
   await page.getByRole('button', { name: 'Add a bank account' }).click();
   const banks = new BankAccountsPage(page);
   await banks.instantOption.click();
-  await banks.searchAndPick('Chase');
+  await expect(banks.linkModal).toBeVisible();
+  await banks.linkModal.getByRole('textbox', { name: 'Search for your bank' }).fill('Chase');
+  // The list filters as one types: a click that lands during a re-render is tried again.
+  const signIn = banks.linkModal.getByText('Sign in to Chase');
+  await expect(async () => {
+    if (!(await signIn.isVisible())) {
+      await banks.linkModal
+        .getByRole('list', { name: 'Banks' })
+        .getByRole('listitem', { name: 'Chase', exact: true })
+        .click({ timeout: 2_000 });
+    }
+    await expect(signIn).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await banks.signInAtBank('Chase');
   await banks.linkModal.getByRole('checkbox', { name: /Chase Business Checking/ }).check();
   await banks.linkModal.getByRole('button', { name: 'Continue' }).click();
@@ -231,6 +244,7 @@ test('a customer not on Ferry pays $400 of a $1,000 invoice by bank from the ema
     expect([403, 404]).toContain(res.status());
   });
   await guestPage.context().close();
+  await expectLedgerBalanced(request);
 });
 
 test('a vendor with no bank on file accepts a payment from its email, adds a bank, and the payment is delivered', async ({
@@ -285,4 +299,5 @@ test('a vendor with no bank on file accepts a payment from its email, adds a ban
     const payment = await paymentViaApi(request, payer.session, payer.businessId, paymentId);
     return payment.status === 'DELIVERED';
   });
+  await expectLedgerBalanced(request);
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { advanceSandboxClockViaApi, chartAccountViaApi } from '../pages/banking-pages';
 import { openSignedIn, sessionHeaders } from '../pages/business-pages';
-import { localToday, MakePaymentPage, payerWithBankViaApi } from '../pages/pay-pages';
+import { expectLedgerBalanced, localToday, MakePaymentPage, payerWithBankViaApi } from '../pages/pay-pages';
 import { expectFreshToast } from '../pages/toasts';
 
 const PASSWORD = 'Ferry-Invoices-2026!';
@@ -212,6 +212,7 @@ test('an invoice sent to a customer that is a business on Ferry lands in its For
     // A paid invoice leaves the open list; its page says Paid.
     await page.goto(`/b/${payee.businessId}/invoices/${invoiceId}/detail`);
     await expect(page.getByRole('region', { name: 'Invoice', exact: true })).toContainText('Paid');
+    await expectLedgerBalanced(request);
   });
 });
 

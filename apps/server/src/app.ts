@@ -40,6 +40,7 @@ import { registerGuestScope } from './modules/guest/scope.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import { devLedgerRoutes } from './modules/ledger/dev-routes.js';
 import { registerNotificationJobs } from './modules/notifications/jobs.js';
 import { devOutboxRoutes } from './modules/notifications/routes.js';
 import { otpRoutes } from './modules/otp/routes.js';
@@ -283,7 +284,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       if (isSandboxCardVault(context.providers.cardVault)) {
         await api.register(sandboxCardVaultRoutes(context.providers.cardVault));
       }
-      if (!context.config.isProduction) await api.register(devOutboxRoutes(context));
+      if (!context.config.isProduction) {
+        await api.register(devOutboxRoutes(context));
+        await api.register(devLedgerRoutes(context));
+      }
     },
     { prefix: '/api' },
   );

@@ -59,6 +59,8 @@ const SKIPPED: Record<string, string> = {
   'POST /api/sandbox/clock/advance':
     "sandbox tester tool (not in production): moves the sandbox bank's one clock, settling every business's due transfers",
   'GET /api/dev/outbox': 'development only (not in production): every message the instance sent, unscoped',
+  'GET /api/dev/ledger/check':
+    'development only (not in production): whether the whole ledger balances, unscoped',
 };
 
 type Kind =
