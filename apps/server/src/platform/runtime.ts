@@ -27,8 +27,15 @@ export async function openRuntime(options: {
   let release: (() => void) | null = null;
   let database: Database;
   if (config.DATABASE_URL) {
-    database = await openPostgres(config.DATABASE_URL, 10, (error) =>
-      logger.warn({ err: error }, 'a database connection ended while idle; the pool opens another'),
+    database = await openPostgres(
+      config.DATABASE_URL,
+      10,
+      (error) =>
+        logger.warn({ err: error }, 'a database connection ended while idle; the pool opens another'),
+      {
+        onWait: (error, attempt) =>
+          logger.warn({ err: error, attempt }, 'waiting for the database to accept connections'),
+      },
     );
   } else {
     release = acquireDataDirLock(config.dataDir);

@@ -86,3 +86,30 @@ it.skipIf(!url)(
     }
   },
 );
+
+it('waits a bounded time for a server that refuses connections, then reports it', async () => {
+  // Nothing listens on this port: every attempt is refused (ECONNREFUSED), a transient failure.
+  const waits: number[] = [];
+  const started = Date.now();
+  await expect(
+    openPostgres('postgres://nobody:nothing@127.0.0.1:1/none', 1, undefined, {
+      waitMs: 1_200,
+      onWait: (_error, attempt) => waits.push(attempt),
+    }),
+  ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  expect(waits.length).toBeGreaterThanOrEqual(2);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+});
+
+it.skipIf(!url)('fails at once when the failure is not transient (a wrong password)', async () => {
+  const target = new URL(template?.connectionString ?? '');
+  target.password = 'not-the-password';
+  const waits: number[] = [];
+  await expect(
+    openPostgres(target.toString(), 1, undefined, {
+      waitMs: 5_000,
+      onWait: (_e, attempt) => waits.push(attempt),
+    }),
+  ).rejects.toMatchObject({ code: '28P01' });
+  expect(waits).toEqual([]);
+});

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 export type Schema = typeof schema;
 /** One database type for both drivers (PGlite embedded, node-postgres for a server). */
@@ -82,15 +83,34 @@ export async function openPostgres(
   connectionString: string,
   max = 10,
   onIdleError: (error: Error) => void = () => {},
+  startup: {
+    /** How long to wait for a server that is briefly unavailable (restarting, refusing); default 30 s. */
+    waitMs?: number;
+    onWait?: (error: unknown, attempt: number) => void;
+  } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
   pool.on('error', onIdleError);
   // A connection ended while checked out (in a transaction between two statements) reports on the client
   // itself: its statement fails as usual, and the pool discards it when it is given back.
   pool.on('connect', (client) => client.on('error', onIdleError));
-  // Fail fast with a clear error when the server cannot be reached.
-  const probe = await pool.connect();
-  probe.release();
+  // A server that is restarting or refusing connections is waited for (a process started again during a
+  // PostgreSQL restart must not exit); anything else — a wrong password, an unknown database — fails at once.
+  const deadline = Date.now() + (startup.waitMs ?? 30_000);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const probe = await pool.connect();
+      probe.release();
+      break;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() >= deadline) {
+        await pool.end().catch(() => {});
+        throw error;
+      }
+      startup.onWait?.(error, attempt);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 2_000)));
+    }
+  }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
