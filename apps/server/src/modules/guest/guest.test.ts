@@ -211,7 +211,7 @@ async function guestSession(
 }
 
 /** A new number + SMS code: the session becomes phone-verified; answers the payment info. */
-async function verifyNewPhone(headers: AuthHeaders, phoneNumber = freshPhone()) {
+async function verifyNewPhone(headers: AuthHeaders, phoneNumber = freshPhone(), trustDevice = false) {
   const sent = await post(
     '/api/guest/phone/send',
     { phones: [{ phoneNumber, countryCode: '1', countryISOCode: 'US' }] },
@@ -220,10 +220,18 @@ async function verifyNewPhone(headers: AuthHeaders, phoneNumber = freshPhone()) 
   expect(sent.statusCode, sent.body).toBe(200);
   const verified = await post(
     '/api/guest/phone/verify',
-    { requestId: sent.json().data.requestId, otp: await newestCode(`+1${phoneNumber}`) },
+    {
+      requestId: sent.json().data.requestId,
+      otp: await newestCode(`+1${phoneNumber}`),
+      ...(trustDevice ? { isRegisterTrustedDevice: true } : {}),
+    },
     headers,
   );
   expect(verified.statusCode, verified.body).toBe(200);
+  // 'Trust this device for 30 days' gives the browser the trusted-device cookie, as a sign-in code does.
+  const trusted = verified.cookies.find((cookie) => cookie.name === 'ferry_trusted_device');
+  if (trustDevice) expect(trusted?.httpOnly).toBe(true);
+  else expect(trusted).toBeUndefined();
   return verified.json().data;
 }
 
@@ -353,7 +361,7 @@ describe('the guest payer (a customer not on Ferry pays a payment request)', () 
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json().message).toBe(GUEST_MESSAGES.phoneRequired);
 
-    const info = await verifyNewPhone(headers);
+    const info = await verifyNewPhone(headers, freshPhone(), true);
     expect(info).toMatchObject({
       invitationType: 'BUSINESS_PAYMENT',
       paymentType: 'SEND_PAYMENT',

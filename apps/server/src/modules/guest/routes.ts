@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorBodySchema, errorResponses, ok } from '../../platform/http/envelope.js';
 import { idempotencyKeyOf } from '../../platform/idempotency/idempotency.js';
 import { SENSITIVE_RATE_LIMIT } from '../auth/routes.js';
+import { setTrustedDeviceCookie } from '../auth/trusted-devices.js';
 import './kinds.js';
 import {
   acceptGuestPayment,
@@ -134,14 +135,18 @@ export const guestRoutes =
         config: { rateLimit: SENSITIVE_RATE_LIMIT },
         schema: {
           tags,
-          summary: 'Guest session: the SMS code; answers the guest payment info',
+          summary:
+            'Guest session: the SMS code; answers the guest payment info (with isRegisterTrustedDevice, the ferry_trusted_device cookie: sign-ins skip the code for 30 days)',
           body: guestPhoneVerifyRequestSchema,
           response: { 200: envelopeSchema(guestPaymentInfoSchema), ...writeResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await assertBotCheck(context, request, request.body.recaptchaToken);
-        const info = await verifyGuestPhone(context, request.auth, request.body);
+        const { info, trustedDevice } = await verifyGuestPhone(context, request.auth, request.body, {
+          deviceId: request.client.deviceId,
+        });
+        if (trustedDevice) setTrustedDeviceCookie(reply, context.config, trustedDevice);
         return ok(info, 'Mobile number verified.');
       },
     );

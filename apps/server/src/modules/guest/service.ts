@@ -20,6 +20,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { type Actor, userActor } from '../activity/service.js';
 import { createSession, type GuestSessionScope, hashToken } from '../auth/service.js';
 import { type InvitationRow, invitations, sessions } from '../auth/tables.js';
+import { type CreatedTrustedDevice, createTrustedDevice } from '../auth/trusted-devices.js';
 import { revealAccountNumber } from '../banking/service.js';
 import { businessToday, findBillOrThrow } from '../bills/service.js';
 import { bills } from '../bills/tables.js';
@@ -489,8 +490,9 @@ export async function sendGuestPhoneCode(
 export async function verifyGuestPhone(
   context: Ctx,
   auth: AuthContext | null,
-  body: { requestId: string; otp: string },
-): Promise<GuestPaymentInfo> {
+  body: { requestId: string; otp: string; isRegisterTrustedDevice?: boolean | undefined },
+  device: { deviceId: string | null } = { deviceId: null },
+): Promise<{ info: GuestPaymentInfo; trustedDevice: CreatedTrustedDevice | null }> {
   const scope = guestScopeOf(auth);
   const { db } = context.database;
   const used = await verifyOtp(context, {
@@ -508,7 +510,17 @@ export async function verifyGuestPhone(
     .update(sessions)
     .set({ guestPhoneVerifiedAt: context.clock.now(), guestPhoneFailures: 0 })
     .where(eq(sessions.id, scope.sessionId));
-  return guestPaymentInfo(context, { ...scope, phoneVerified: true });
+  // 'Trust this device for 30 days': the person's next sign-ins on this browser skip the SMS code, as after
+  // a sign-in code with the box ticked.
+  const trustedDevice = body.isRegisterTrustedDevice
+    ? await createTrustedDevice({
+        db,
+        clock: context.clock,
+        userId: scope.user.id,
+        deviceId: device.deviceId,
+      })
+    : null;
+  return { info: await guestPaymentInfo(context, { ...scope, phoneVerified: true }), trustedDevice };
 }
 
 // ---------------------------------------------------------------------------------------------
