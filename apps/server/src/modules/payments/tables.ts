@@ -106,6 +106,8 @@ export const payments = pgTable(
     index('payments_status_process_date_idx').on(table.status, table.processDate),
     index('payments_bill_idx').on(table.billId, table.status),
     index('payments_vendor_idx').on(table.vendorId, table.status),
+    // The payee's side (Get Paid > Payments) finds payments by the requests it sent.
+    index('payments_payment_request_idx').on(table.paymentRequestId, table.status),
     check('payments_amount_check', sql`${table.amountCents} > 0 and ${table.feeCents} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_payment_request_idx" ON "payments" USING btree ("payment_request_id","status");
