@@ -293,6 +293,15 @@ test('a vendor with no bank on file accepts a payment from its email, adds a ban
   await expect(review).toContainText('$250.00');
   await review.getByRole('button', { name: /Accept/ }).click();
   await expect(page.getByRole('heading', { name: 'Payment accepted' })).toBeVisible();
+  await test.step("'Continue onboarding': the vendor sets a password and goes on to identity verification", async () => {
+    await page.getByRole('link', { name: 'Continue onboarding' }).click();
+    await page.getByRole('link', { name: 'Set a password and continue' }).click();
+    await expect(page).toHaveURL(/\/set-password$/);
+    await page.getByRole('textbox', { name: 'Enter password', exact: true }).fill(PASSWORD);
+    await page.getByLabel('Re-enter password to confirm').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/verify\/identity/);
+  });
   await page.context().close();
 
   await advanceUntil(request, payer.session, async () => {

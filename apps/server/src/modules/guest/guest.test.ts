@@ -40,7 +40,10 @@ const post = (url: string, payload: object, headers: AuthHeaders = {}) =>
   call({
     method: 'POST',
     url,
-    payload: url.startsWith('/api/guest/') ? { recaptchaToken: 'ok', ...payload } : payload,
+    payload:
+      url.startsWith('/api/guest/') || url === '/api/auth/set-password'
+        ? { recaptchaToken: 'ok', ...payload }
+        : payload,
     headers,
   });
 
@@ -603,6 +606,39 @@ describe('the guest payer (a customer not on Ferry pays a payment request)', () 
     expect(me.statusCode, me.body).toBe(200);
     const out = await call({ method: 'PATCH', url: '/api/auth/logout', headers });
     expect(out.statusCode, out.body).toBe(200);
+  });
+
+  it("'Continue onboarding': a guest sets a first password, which ends the guest session and opens a full one", async () => {
+    t.clock.set(START);
+    const sender = await makeSender();
+    const sent = await sendToGuest(sender);
+    const { session, headers } = await guestSession(sent.token, sent.email);
+    await verifyNewPhone(headers);
+    const set = await post(
+      '/api/auth/set-password',
+      { password: 'Tidewater-Harbor-2026!', confirmPassword: 'Tidewater-Harbor-2026!' },
+      headers,
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const { token, sessionId, user } = set.json().data as {
+      token: string;
+      sessionId: string;
+      user: { id: string; activeStatus: string };
+    };
+    // Still a guest until identity verification; no longer limited to the link.
+    expect(user).toMatchObject({ id: session.userId, activeStatus: 'GUEST_ACTIVE' });
+    const full = { authorization: `Bearer ${token}`, 'session-id': sessionId } as AuthHeaders;
+    const businesses = await call({ method: 'GET', url: '/api/business', headers: full });
+    expect(businesses.statusCode, businesses.body).toBe(200);
+    const old = await call({ method: 'GET', url: '/api/user', headers });
+    expect(old.statusCode).toBe(401);
+    // A second try answers that the password is set.
+    const again = await post(
+      '/api/auth/set-password',
+      { password: 'Tidewater-Harbor-2027!', confirmPassword: 'Tidewater-Harbor-2027!' },
+      full,
+    );
+    expect(again.statusCode).toBe(409);
   });
 
   it('refuses unknown, expired and used links; a blocked user; the fifth wrong last four digits', async () => {

@@ -7,14 +7,22 @@ import { AppError } from '../../platform/http/errors.js';
  * Guest-scoped sessions (ARCHITECTURE "Guest sessions"). The email code of a guest link issues a session
  * tied to that invitation and to the guest's own business. It reaches only:
  * - the guest calls (/guest/*, /payments/guest/*) — which answer only about its invitation;
- * - GET /user, PATCH /auth/logout, the /otp calls (and, in the sandbox, the sandbox bank's statement);
+ * - GET /user, PATCH /auth/logout, the /otp calls, the first password (Continue onboarding; it ends the
+ *   guest session) and, in the sandbox, the sandbox bank's statement;
  * - the payment-method routes of its guest business (its banks, its cards, the card fee quote); another
  *   business is invisible (404, as for any non-member), and public routes stay public.
  * Anything else answers 403 GUEST_SCOPE.
  */
 const OPEN_PREFIXES = ['/api/guest/', '/api/payments/guest/', '/api/otp/'];
 /** The sandbox bank's statement (sandbox only; it checks membership) shows a manual bank's deposits. */
-const OPEN_ROUTES = new Set(['GET /api/user', 'PATCH /api/auth/logout', 'GET /api/sandbox/bank/statement']);
+const OPEN_ROUTES = new Set([
+  'GET /api/user',
+  'PATCH /api/auth/logout',
+  'GET /api/sandbox/bank/statement',
+  // 'Continue onboarding': a guest without a password sets one; that ends the guest session and issues a
+  // full one (the account stays GUEST_ACTIVE until identity verification makes it ACTIVE).
+  'POST /api/auth/set-password',
+]);
 const BUSINESS_PREFIX = '/api/business/:businessId';
 /** The guest business's routes a guest uses: adding and verifying banks, adding cards, the card fee. */
 const BUSINESS_ROUTES = [

@@ -8,6 +8,7 @@ import { LogoHomeLink } from '@/components/logo';
 import { PageLoader } from '@/components/page-loader';
 import { useSubmissionKey } from '@/components/pay/use-submission-key';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
+import { currentUserQueryOptions } from '@/lib/session';
 import { useHasSession } from '@/lib/use-has-session';
 import { guestKeys, useAcceptGuestPayment, useGuestPaymentInfo } from '../api/guest-api';
 import { getGuestToken, getStoredGuest, storeGuestPaymentInfo } from '../utils/guest-storage';
@@ -153,6 +154,8 @@ export const GuestPaymentPage = ({ slots }: GuestPaymentPageProps) => {
           onVerified={(info) => {
             storeGuestPaymentInfo(info);
             queryClient.setQueryData(guestKeys.info(token), info);
+            // The stored profile now has a verified phone (set-password and the route guard read it).
+            void queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => {});
           }}
         />
       );

@@ -36,6 +36,13 @@ describe('getPathAfterPasswordSet (spec 000 §4 "Set-password outcome routing")'
     });
   });
 
+  it('sends a guest continuing onboarding to identity verification, even with its guest business', () => {
+    const guest = makeUserProfile({ userType: null, activeStatus: 'GUEST_ACTIVE' });
+    expect(getPathAfterPasswordSet(guest, null, [{ id: BUSINESS_ID, isMappingPending: false }])).toBe(
+      '/verify/identity',
+    );
+  });
+
   it('sends a user with a business that is not mapping-pending to its home', () => {
     const businesses = [
       { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', isMappingPending: true },

@@ -33,7 +33,8 @@ export type PasswordOutcome =
   | { kind: 'fetch-business-invitation'; to: string };
 
 /**
- * Set-password outcome routing (spec 000 §4), in order: an invited user whose identity verification needs
+ * Set-password outcome routing (spec 000 §4), in order: a guest-active user (Continue onboarding after a
+ * guest payment) goes to /verify/identity; an invited user whose identity verification needs
  * action (verificationStep ACTION_REQUIRED), unless the invitation is an other-user one, goes to
  * /verify/identity; otherwise a user with a business that is not mapping-pending goes to its home; a user
  * with no invitation and ACTION_REQUIRED has their business invitation fetched, then /verify/identity; a
@@ -46,6 +47,9 @@ export const getPasswordOutcome = (
   businesses: readonly Pick<Business, 'id' | 'isMappingPending'>[] = [],
 ): PasswordOutcome => {
   const type = invitation?.invitationType;
+  // A guest (GUEST_ACTIVE, from a payment link) continuing onboarding: identity verification is what makes
+  // the account ACTIVE, and the only part of the app the route guard opens to a guest besides settings.
+  if (user.activeStatus === 'GUEST_ACTIVE') return { kind: 'go', to: specPaths.verifyIdentity() };
   if (type && type !== 'OTHER_USER' && user.verificationStep === 'ACTION_REQUIRED') {
     return { kind: 'go', to: specPaths.verifyIdentity() };
   }
