@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ferry/domain/catalogues';
+import { getPaymentStatusDisplay, MESSAGES } from '@ferry/domain/catalogues';
 import { centsToAmount } from '@ferry/domain/money';
 import { deliveryPlan, type EnginePaymentStatus } from '@ferry/domain/payments';
 import {
@@ -543,24 +543,6 @@ async function invitationOfScope(db: DbOrTx, scope: Scope): Promise<InvitationRo
   return invitation;
 }
 
-const STATUS_LABELS: Record<EnginePaymentStatus, string> = {
-  PENDING: 'Pending',
-  IN_APPROVAL: 'In approval',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-  SCHEDULED: 'Scheduled',
-  IN_QUEUE: 'Scheduled',
-  BANK_UNDER_VERIFICATION: 'Scheduled',
-  HOLD: 'Scheduled',
-  PROCESSING: 'Processing',
-  DELIVERED: 'Paid',
-  FAILED: 'Failed',
-  REVERSED: 'Returned',
-  CANCELLED: 'Cancelled',
-  DECLINED: 'Declined',
-  MARKED_AS_PAID: 'Paid',
-};
-
 async function cardTerms(context: Ctx, db: DbOrTx, payeeId: string) {
   const acceptance = await cardAcceptanceOf(db, context, payeeId);
   const surcharged = acceptance.accepting && Boolean(acceptance.surcharge?.enabled);
@@ -634,7 +616,8 @@ export async function guestPaymentInfo(context: Ctx, scope: Scope): Promise<Gues
         feeAmount: p.feeCents,
         method: p.method === 'CARD' ? 'CARD' : 'BANK',
         status: p.status,
-        statusLabel: STATUS_LABELS[p.status],
+        // The payer's side of the spec's status display ('Delivered', 'Canceled', …).
+        statusLabel: getPaymentStatusDisplay(p.status, { side: 'pay' }).label,
         processDate: p.processDate,
       })),
       closed: subject.closed,
