@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES, MONEY_MESSAGES } from '../catalogues/messages.js';
 import { GUEST_PAYMENT_TYPES } from '../catalogues/payments.js';
 import { firstNameSchema, lastNameSchema } from './business.js';
 import { otpCodeSchema } from './codes.js';
@@ -36,15 +37,15 @@ export const GUEST_MESSAGES = {
   lastFourInvalid: 'Please enter the last 4 digits of your phone number.',
   lastFourMismatch: 'The last 4 digits do not match the phone number on file.',
   phoneNotVerified: 'Please verify your mobile number to continue.',
-  phoneRequired: 'Mobile number is required.',
-  phoneLinked: 'The mobile number you entered is already linked to a different account.',
-  invalidBank: 'The selected bank account is invalid. Please choose another or add a new one.',
+  phoneRequired: MESSAGES.mobileRequired,
+  phoneLinked: MESSAGES.phoneLinkedElsewhere,
+  invalidBank: MONEY_MESSAGES.invalidGuestBank,
   cardNotAccepted: 'This business does not accept card payments.',
   alreadyPaid: 'This invoice has already been paid.',
   requestClosed: 'This payment request is no longer open.',
   paymentClosed: 'This payment can no longer be accepted.',
   scope: 'This page is not available with a guest link.',
-  fillRequired: 'Please fill in all the required fields.',
+  fillRequired: MONEY_MESSAGES.fillRequiredFields,
 } as const;
 
 export const GUEST_LINK_TTL_DAYS = 30;
