@@ -41,7 +41,7 @@ export const ACCOUNTING_SYNC_STATUSES = [
 export type AccountingSyncStatus = (typeof ACCOUNTING_SYNC_STATUSES)[number];
 
 /** Guest payment kinds. */
-export const GUEST_PAYMENT_TYPES = ['SEND_PAYMENT', 'RECEIVE_PAYMENT'] as const;
+export const GUEST_PAYMENT_TYPES = ['SEND_PAYMENT', 'RECEIVE_PAYMENT', 'AUTO_PAYMENT'] as const;
 export type GuestPaymentType = (typeof GUEST_PAYMENT_TYPES)[number];
 
 export const PAYMENT_METHOD_KINDS = ['BANK', 'CARD'] as const;

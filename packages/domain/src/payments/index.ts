@@ -5,3 +5,4 @@ export * from './ledger-effects.js';
 export * from './new-york-time.js';
 export * from './process-date.js';
 export * from './transitions.js';
+export * from './auto-payment-transitions.js';

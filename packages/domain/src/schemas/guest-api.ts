@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTO_PAYMENT_MAPPING_STATUSES } from '../catalogues/auto-payment.js';
 import { MESSAGES, MONEY_MESSAGES } from '../catalogues/messages.js';
 import { GUEST_PAYMENT_TYPES } from '../catalogues/payments.js';
 import { firstNameSchema, lastNameSchema } from './business.js';
@@ -18,6 +19,8 @@ const optionalIdSchema = z.string().trim().max(ID_MAX_LENGTH, { error: 'Invalid 
  * - BUSINESS_PAYMENT: a business sent them a payment request (an invoice) → they pay it (SEND_PAYMENT);
  * - BILL_PAYMENT: a business paid them and has no bank of theirs on file → they accept it
  *   (RECEIVE_PAYMENT) by adding where to receive the money.
+ * - AUTO_PAYMENT: a business asked them to authorise automatic payments (AUTO_PAYMENT) → they authorise
+ *   with a bank or card (PATCH /auto-payment/{id}, see auto-payments-api.ts). Amounts are 0 there.
  *
  * The link carries `token` (the invitation's secret). Every guest call names it; the server answers
  * only about that invitation's request or payment. After the email code a *guest session* is issued,
@@ -27,7 +30,7 @@ const optionalIdSchema = z.string().trim().max(ID_MAX_LENGTH, { error: 'Invalid 
  * code, or a new number + SMS code) before any money call.
  */
 
-export const GUEST_INVITATION_TYPES = ['BUSINESS_PAYMENT', 'BILL_PAYMENT'] as const;
+export const GUEST_INVITATION_TYPES = ['BUSINESS_PAYMENT', 'BILL_PAYMENT', 'AUTO_PAYMENT'] as const;
 export type GuestInvitationType = (typeof GUEST_INVITATION_TYPES)[number];
 
 export const GUEST_MESSAGES = {
@@ -73,6 +76,9 @@ export const guestLinkSchema = z.object({
   firstName: z.string().nullable(),
   /** No account with that email yet (or one without names): the start page asks for names. */
   isNewUser: z.boolean(),
+  /** AUTO_PAYMENT links: the mapping and its status (the auto-pay guard routes by it). */
+  autoPaymentMappingId: z.string().nullable().optional(),
+  autoPaymentStatus: z.enum(AUTO_PAYMENT_MAPPING_STATUSES).nullable().optional(),
 });
 export type GuestLink = z.infer<typeof guestLinkSchema>;
 
@@ -203,6 +209,9 @@ export const guestPaymentInfoSchema = z.object({
   ),
   /** The request is fully paid / cancelled / the payment accepted: the screen shows the outcome. */
   closed: z.boolean(),
+  /** AUTO_PAYMENT: the mapping to authorise (PATCH /auto-payment/{id}) and its status. */
+  autoPaymentMappingId: z.string().nullable().optional(),
+  autoPaymentStatus: z.enum(AUTO_PAYMENT_MAPPING_STATUSES).nullable().optional(),
 });
 export type GuestPaymentInfo = z.infer<typeof guestPaymentInfoSchema>;
 

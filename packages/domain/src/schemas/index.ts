@@ -3,6 +3,7 @@ export * from './access-phones.js';
 export * from './address.js';
 export * from './approval-flow.js';
 export * from './approvals-api.js';
+export * from './auto-payments-api.js';
 export * from './bank-account.js';
 export * from './banking-api.js';
 export * from './bills-api.js';

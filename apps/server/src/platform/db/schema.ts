@@ -2,6 +2,7 @@
 export * from '../../modules/accounting/tables.js';
 export * from '../../modules/activity/tables.js';
 export * from '../../modules/approvals/tables.js';
+export * from '../../modules/auto-payments/tables.js';
 export * from '../../modules/auth/tables.js';
 export * from '../../modules/banking/tables.js';
 export * from '../../modules/bills/tables.js';
