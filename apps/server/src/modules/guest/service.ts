@@ -1,6 +1,6 @@
 import { getPaymentStatusDisplay, MESSAGES } from '@ferry/domain/catalogues';
 import { centsToAmount } from '@ferry/domain/money';
-import { deliveryPlan, type EnginePaymentStatus } from '@ferry/domain/payments';
+import type { EnginePaymentStatus } from '@ferry/domain/payments';
 import {
   GUEST_INVITATION_TYPES,
   GUEST_MESSAGES,
@@ -17,12 +17,12 @@ import type { AuthContext } from '../../platform/auth/context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
-import { type Actor, userActor } from '../activity/service.js';
+import { userActor } from '../activity/service.js';
 import { createSession, type GuestSessionScope, hashToken } from '../auth/service.js';
 import { type InvitationRow, invitations, sessions } from '../auth/tables.js';
 import { type CreatedTrustedDevice, createTrustedDevice } from '../auth/trusted-devices.js';
 import { revealAccountNumber } from '../banking/service.js';
-import { businessToday, findBillOrThrow } from '../bills/service.js';
+import { findBillOrThrow } from '../bills/service.js';
 import { bills } from '../bills/tables.js';
 import { addMember, BUILT_IN_ROLES, insertBusinessWithRoles } from '../businesses/service.js';
 import { businesses, businessMembers } from '../businesses/tables.js';
@@ -30,7 +30,7 @@ import { cardAcceptanceOf } from '../cards/merchant.js';
 import { contacts } from '../contacts/tables.js';
 import { INVITATION_FORBIDDEN_MESSAGE } from '../invitations/service.js';
 import { sendOtp, verifyOtp } from '../otp/service.js';
-import { linkBill, mapBusiness } from '../payment-requests/link.js';
+import { ensureRequestBill, firstProcessDate } from '../payment-requests/pay-request.js';
 import { balanceNow, statusNow } from '../payment-requests/service.js';
 import { type PaymentRequestRow, paymentRequests } from '../payment-requests/tables.js';
 import { createPayment, findInstrument, isPayingBank } from '../payments/service.js';
@@ -666,48 +666,6 @@ export async function guestPaymentInfo(context: Ctx, scope: Scope): Promise<Gues
 
 const amountText = (cents: number) => centsToAmount(cents).toFixed(2);
 
-/** Maps the sender as a vendor of the guest business and makes the bill, once (concurrent calls agree). */
-async function ensureBill(
-  context: Ctx,
-  options: { businessId: string; request: PaymentRequestRow; actor: Actor },
-) {
-  const { db } = context.database;
-  const reread = async () => (await requestSubject(db, options.request.id)).request;
-  let request = options.request;
-  if (!request.vendorContactId && !request.billId) {
-    try {
-      await mapBusiness(context, {
-        businessId: options.businessId,
-        paymentRequestId: request.id,
-        actor: options.actor,
-      });
-    } catch (error) {
-      // A concurrent call mapped it (or linked the bill) first.
-      if (!(error instanceof AppError) || error.errorCode !== 'CONFLICT') throw error;
-    }
-    request = await reread();
-  }
-  if (!request.billId) {
-    await linkBill(context, {
-      businessId: options.businessId,
-      paymentRequestId: request.id,
-      actor: options.actor,
-    });
-    request = await reread();
-  }
-  if (!request.billId) throw new Error(`payment request ${request.id} has no bill after link-bill`);
-  return request.billId;
-}
-
-/** The first day the rails take a payment submitted now (today before the cutoff, else the next business day). */
-const firstProcessDate = (context: Ctx, amountCents: number) =>
-  deliveryPlan({
-    speed: 'STANDARD',
-    processDate: businessToday(context),
-    submittedAt: context.clock.now(),
-    amountCents,
-  }).processOn;
-
 async function payRequest(
   context: Ctx,
   scope: Scope,
@@ -757,7 +715,7 @@ async function payRequest(
   ) {
     throw fieldError('UNPROCESSABLE', 'paymentInstrumentId', GUEST_MESSAGES.cardNotAccepted);
   }
-  const billId = await ensureBill(context, { businessId: scope.businessId, request, actor });
+  const billId = await ensureRequestBill(context, { businessId: scope.businessId, request, actor });
   const { bill } = await findBillOrThrow(db, { businessId: scope.businessId, billId });
   const dueCents = Math.max(0, bill.balanceCents - bill.scheduledCents);
   if (dueCents <= 0) {
