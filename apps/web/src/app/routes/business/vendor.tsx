@@ -1,4 +1,5 @@
+import { AutoPaymentCard } from '@/features/auto-payments/components/auto-payment-card';
 import { ContactDetailPage } from '@/features/contacts/components/contact-detail-page';
 
-/** Route module for React Router `lazy`: `/b/{businessId}/vendors/{contactId}`. */
-export const Component = () => <ContactDetailPage kind="vendor" />;
+/** Route module for React Router `lazy`: `/b/{businessId}/vendors/{contactId}`, with the auto-payment card. */
+export const Component = () => <ContactDetailPage kind="vendor" autoPaymentPanel={AutoPaymentCard} />;

@@ -1,7 +1,7 @@
 import { CONTACT_ENTITY_TYPE } from '@ferry/domain';
 import { Alert, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useParams } from 'react-router';
 import { ActivityLogPanel } from '@/components/activity-log/activity-log-panel';
 import { ContactDocuments } from '@/components/contact-documents/contact-documents';
@@ -17,6 +17,18 @@ import { ContactDetailCard } from './contact-detail-card';
 import { EditContactDialog } from './edit-contact-dialog';
 import { FinalizeContactDialog } from './finalize-contact-dialog';
 import { TaxIdSection } from './tax-id-section';
+
+/** What the contact page gives its auto-payment panel (features/auto-payments, passed in by the route). */
+export type ContactAutoPaymentPanelProps = {
+  businessId: string;
+  contactId: string;
+  /** PAYEE on a customer (Get Paid), PAYER on a vendor (Pay). */
+  side: 'PAYEE' | 'PAYER';
+  contactName: string;
+  contactEmail: string;
+  permissions: readonly string[] | undefined;
+};
+export type ContactAutoPaymentPanelComponent = ComponentType<ContactAutoPaymentPanelProps>;
 
 const DetailSkeleton = () => (
   <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label="Loading the details">
@@ -34,7 +46,14 @@ const DetailSkeleton = () => (
  * dialog, a vendor's tax ID, and the panels of the contact. Read-only for members who may not manage
  * this kind of contact.
  */
-export function ContactDetailPage({ kind }: { kind: ContactKind }) {
+export function ContactDetailPage({
+  kind,
+  autoPaymentPanel,
+}: {
+  kind: ContactKind;
+  /** The auto-payment card (issue 20): features do not import each other, so the route passes it in. */
+  autoPaymentPanel?: ContactAutoPaymentPanelComponent;
+}) {
   const config = CONTACT_KINDS[kind];
   const { businessId = '', contactId = '' } = useParams();
   const businessQuery = useBusinessAccess(businessId);
@@ -57,6 +76,8 @@ export function ContactDetailPage({ kind }: { kind: ContactKind }) {
           config={config}
           contact={contact}
           access={getContactAccess(business, config)}
+          permissions={business.permissions}
+          autoPaymentPanel={autoPaymentPanel}
         />
       )}
     </Stack>
@@ -68,9 +89,18 @@ type ContactDetailsProps = {
   config: ContactKindConfig;
   contact: Contact;
   access: ContactAccess;
+  permissions: readonly string[] | undefined;
+  autoPaymentPanel: ContactAutoPaymentPanelComponent | undefined;
 };
 
-const ContactDetails = ({ businessId, config, contact, access }: ContactDetailsProps) => {
+const ContactDetails = ({
+  businessId,
+  config,
+  contact,
+  access,
+  permissions,
+  autoPaymentPanel: AutoPaymentPanel,
+}: ContactDetailsProps) => {
   const [dialog, setDialog] = useState<'edit' | 'finalize' | null>(null);
   const { canManage } = access;
   const isVendor = config.kind === 'vendor';
@@ -105,6 +135,16 @@ const ContactDetails = ({ businessId, config, contact, access }: ContactDetailsP
               config={config}
               onEdit={canManage ? () => setDialog(contact.needsFinalize ? 'finalize' : 'edit') : undefined}
             />
+            {AutoPaymentPanel ? (
+              <AutoPaymentPanel
+                businessId={businessId}
+                contactId={contact.id}
+                side={isVendor ? 'PAYER' : 'PAYEE'}
+                contactName={contact.name}
+                contactEmail={contact.email}
+                permissions={permissions}
+              />
+            ) : null}
             {isVendor ? (
               <TaxIdSection
                 businessId={businessId}

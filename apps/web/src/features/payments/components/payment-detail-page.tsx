@@ -34,6 +34,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { receivingBankText, usePayContext } from '@/components/pay/pay-api';
+import { AutoPaymentBadge } from '@/components/payments/auto-payment-badge';
 import { PaymentTimeline } from '@/components/payments/payment-timeline';
 import { getErrorMessage } from '@/lib/api-error';
 import { useBusinessAccess } from '@/lib/business-access';
@@ -161,9 +162,12 @@ const PaymentDetailContent = ({
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="md">
-        <Title order={1} fz={28} lts="-0.02em">
-          {`Payment to ${payment.vendor.name}`}
-        </Title>
+        <Group gap="sm" align="center">
+          <Title order={1} fz={28} lts="-0.02em">
+            {`Payment to ${payment.vendor.name}`}
+          </Title>
+          {payment.isAuto ? <AutoPaymentBadge /> : null}
+        </Group>
         <Group gap="xs">
           <Button
             component={Link}

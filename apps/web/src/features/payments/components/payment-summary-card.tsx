@@ -1,8 +1,9 @@
 import { formatDate, type PaymentView, paths } from '@ferry/domain';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconBolt, IconPlayerPause } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconPlayerPause } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { AutoPaymentApprovalNote, AutoPaymentBadge } from '@/components/payments/auto-payment-badge';
 import { PaymentStatusBadge } from '@/components/payments/payment-status-badge';
 import { formatAmount, formatPaymentMethod, getPaymentDisplay } from '../utils/payment-display';
 
@@ -64,17 +65,7 @@ export const PaymentSummaryCard = ({
             </Text>
             <Group gap={6}>
               <PaymentStatusBadge status={payment.status} />
-              {payment.isAuto ? (
-                <Badge
-                  variant="outline"
-                  color="indigo"
-                  radius="sm"
-                  tt="none"
-                  leftSection={<IconBolt size={12} aria-hidden />}
-                >
-                  Auto payment
-                </Badge>
-              ) : null}
+              {payment.isAuto ? <AutoPaymentBadge /> : null}
             </Group>
           </Stack>
           {showView ? (
@@ -103,6 +94,7 @@ export const PaymentSummaryCard = ({
           <Field label={display.dateLabel}>{formatDate(payment.date) || '—'}</Field>
           <Field label="Payment method">{method || 'Not selected'}</Field>
         </Group>
+        {payment.isAuto && payment.status === 'IN_APPROVAL' ? <AutoPaymentApprovalNote /> : null}
         {inQueue ? (
           <Alert
             color="red"

@@ -20,6 +20,7 @@ import {
   useTableState,
 } from '@/components/data-table';
 import { ErrorState } from '@/components/error-state';
+import { AutoPaymentBadge } from '@/components/payments/auto-payment-badge';
 import { PaymentStatusBadge } from '@/components/payments/payment-status-badge';
 import { PaymentsFilterPopover } from '@/components/payments/payments-filter-popover';
 import { SearchField } from '@/components/search-field';
@@ -142,7 +143,10 @@ export function PaymentsPage() {
         const display = getPaymentDisplay(payment);
         return (
           <Stack gap={2} align="flex-start">
-            <PaymentStatusBadge status={payment.status} />
+            <Group gap={4}>
+              <PaymentStatusBadge status={payment.status} />
+              {payment.isAuto ? <AutoPaymentBadge size="sm" /> : null}
+            </Group>
             <Text size="xs" c="dimmed">
               {`${display.dateLabel}: ${formatDate(payment.date)}`}
             </Text>
