@@ -11,6 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AUTO_PAYMENT_APPROVAL_NOTE } from '@/components/payments/auto-payment-badge';
 import { makeTestBusiness, mockBusinessApi } from '@/testing/businesses';
 import { fail, headersOf, ok } from '@/testing/mock-api';
 import { makeTestPayment } from '@/testing/payments';
@@ -114,6 +115,15 @@ describe('Payment detail page', () => {
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry payment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend reminder' })).not.toBeInTheDocument();
+  });
+
+  it('marks an auto payment by its header, and says on one in approval that the policies apply', async () => {
+    mockBusinessApi(undefined, {
+      [`GET ${DETAIL_API}`]: ok(makeDetail({ isAuto: true, status: 'IN_APPROVAL' })),
+    });
+    const heading = await openPage();
+    expect(within(heading.parentElement as HTMLElement).getByText('Auto payment')).toBeInTheDocument();
+    expect(screen.getByText(AUTO_PAYMENT_APPROVAL_NOTE)).toBeInTheDocument();
   });
 
   it('offers no action on a delivered payment', async () => {

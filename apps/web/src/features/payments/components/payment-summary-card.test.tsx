@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AUTO_PAYMENT_APPROVAL_NOTE } from '@/components/payments/auto-payment-badge';
 import { makeTestPayment } from '@/testing/payments';
 import { renderWithProviders } from '@/testing/test-utils';
 import { BUSINESS_ID } from '../testing/payments';
@@ -26,6 +27,18 @@ describe('PaymentSummaryCard', () => {
       'href',
       `/b/${BUSINESS_ID}/bills/payment/${makeTestPayment().id}/detail`,
     );
+  });
+
+  it('says that an auto payment waiting for approval follows the approval policies', () => {
+    const { unmount } = renderCard({ payment: makeTestPayment({ isAuto: true, status: 'IN_APPROVAL' }) });
+    expect(screen.getByRole('note')).toHaveTextContent(AUTO_PAYMENT_APPROVAL_NOTE);
+    unmount();
+    // Not on a payment in approval that no authorisation made, nor on a scheduled auto payment.
+    const { unmount: unmountManual } = renderCard({ payment: makeTestPayment({ status: 'IN_APPROVAL' }) });
+    expect(screen.queryByText(AUTO_PAYMENT_APPROVAL_NOTE)).not.toBeInTheDocument();
+    unmountManual();
+    renderCard({ payment: makeTestPayment({ isAuto: true }) });
+    expect(screen.queryByText(AUTO_PAYMENT_APPROVAL_NOTE)).not.toBeInTheDocument();
   });
 
   it('has no View button for a payment marked as paid, nor without read on payments', () => {

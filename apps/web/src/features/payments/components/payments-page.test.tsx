@@ -45,6 +45,7 @@ const PAYMENTS = [
   makeTestPayment({
     id: 'p-hold',
     status: 'HOLD',
+    isAuto: true,
     vendor: { id: 'v5', name: 'Echo Studio', email: 'ar@echo.test' },
     bill: { ...makeTestPayment().bill, id: 'b5', refNo: 'BILL-0005' },
   }),
@@ -77,7 +78,11 @@ describe('Payments tab', () => {
     expect(within(canceled).getByText('$80.00')).toBeInTheDocument();
 
     expect(within(await rowOf('BILL-0003')).getByText('Paused')).toBeInTheDocument();
-    expect(within(await rowOf('BILL-0005')).getByText('Processing')).toBeInTheDocument();
+    const auto = await rowOf('BILL-0005');
+    expect(within(auto).getByText('Processing')).toBeInTheDocument();
+    // The auto-payment badge marks the payments an auto-payment authorisation made, and only those.
+    expect(within(auto).getByText('Auto payment')).toBeInTheDocument();
+    expect(within(scheduled).queryByText('Auto payment')).not.toBeInTheDocument();
 
     const marked = await rowOf('BILL-0004');
     expect(within(marked).getByText('Marked as Paid')).toBeInTheDocument();
