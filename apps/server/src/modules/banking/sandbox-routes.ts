@@ -12,6 +12,7 @@ import { getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeSchema, errorResponses, ok } from '../../platform/http/envelope.js';
 import type { SandboxRailsProvider } from '../../providers/rails/sandbox.js';
+import { runAutoPayments } from '../auto-payments/engine.js';
 import { findMembership } from '../businesses/service.js';
 import { sendScheduledReminders } from '../payment-requests/sending.js';
 import { runPaymentEngine } from '../payments/engine/jobs.js';
@@ -58,6 +59,13 @@ export const sandboxRailsRoutes =
         await runPaymentEngine(context);
         // The day's scheduled payment-request reminders, on the day the clock moved to.
         await sendScheduledReminders(context, { day: result.now });
+        // Auto payments (issue 20): the invoices due within the notice days are claimed and paid on their
+        // due date; the engine runs again so a payment due today goes out now; the 'after' mails follow.
+        const auto = await runAutoPayments(context, { day: result.now });
+        if (auto.made > 0) {
+          await runPaymentEngine(context);
+          await runAutoPayments(context, { day: result.now });
+        }
         return ok(
           { now: result.now.toISOString(), offsetMs: result.offsetMs, settled: result.settled },
           `Sandbox clock moved to ${result.now.toISOString()}.`,

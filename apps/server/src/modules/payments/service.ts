@@ -400,11 +400,20 @@ export async function releasePayment(
   return status;
 }
 
-/** Creates one payment inside `tx` (all checks, bill schedule, first status, timeline, mails). */
-async function createInTx(
+/**
+ * Creates one payment inside `tx` (all checks, bill schedule, first status, timeline, mails). `isAuto`
+ * marks a payment the auto-payment engine made (modules/auto-payments/engine.ts).
+ */
+export async function createPaymentInTx(
   context: PaymentsContext,
   tx: Tx,
-  options: { businessId: string; actor: Actor; idempotencyKey: string | null; request: CreateInput },
+  options: {
+    businessId: string;
+    actor: Actor;
+    idempotencyKey: string | null;
+    request: CreateInput;
+    isAuto?: boolean;
+  },
 ): Promise<string> {
   const { businessId, request } = options;
   const now = context.clock.now();
@@ -475,6 +484,7 @@ async function createInTx(
     expectedDeliveryLatest: plan.expectedDeliveryLatest,
     remarks: request.remarks?.trim() || null,
     awaitingPayeeDetails: !payee.onFile,
+    isAuto: options.isAuto ?? false,
     idempotencyKey: options.idempotencyKey,
     createdBy: options.actor.userId,
     createdAt: now,
@@ -526,7 +536,7 @@ export async function createPayment(
   options: { businessId: string; actor: Actor; idempotencyKey: string | null; request: CreateInput },
 ): Promise<PaymentView> {
   const { db } = context.database;
-  const id = await db.transaction((tx) => createInTx(context, tx, options));
+  const id = await db.transaction((tx) => createPaymentInTx(context, tx, options));
   return viewOrThrow(db, options.businessId, id);
 }
 
@@ -540,7 +550,7 @@ export async function bulkSchedule(
   for (const request of options.requests) {
     try {
       const id = await db.transaction((tx) =>
-        createInTx(context, tx, {
+        createPaymentInTx(context, tx, {
           businessId: options.businessId,
           actor: options.actor,
           idempotencyKey: options.idempotencyKey ? `${options.idempotencyKey}:${request.billId}` : null,
@@ -896,36 +906,43 @@ export async function cancelPayment(
   options: { businessId: string; paymentId: string; actor: Actor; statusReason?: string | undefined },
 ): Promise<PaymentView> {
   const { db } = context.database;
-  const now = context.clock.now();
-  await db.transaction(async (tx) => {
-    const row = await lockOwnPayment(tx, options.businessId, options.paymentId);
-    if (row.method === null || !CHANGEABLE_STATUSES.includes(row.status)) {
-      throw new AppError('ILLEGAL_TRANSITION', PAYMENT_MESSAGES.cannotCancel);
-    }
-    const reason = options.statusReason?.trim() || null;
-    await applyPaymentEvent(tx, {
-      paymentId: row.id,
-      event: { type: 'CANCEL' },
-      actor: toPaymentActor(options.actor),
-      timeline: { action: 'CANCELED', label: TIMELINE_LABELS.CANCELED, remarks: reason },
-      at: now,
-      patch: { awaitingPayeeDetails: false },
-      illegalMessage: PAYMENT_MESSAGES.cannotCancel,
-    });
-    if (row.status === 'IN_APPROVAL') await cancelApproval(tx, row.id, now);
-    await recordActivity(tx, {
-      businessId: options.businessId,
-      entityType: PAYMENT_ENTITY_TYPE,
-      entityId: row.id,
-      subject: 'PayPayments',
-      action: 'PAYMENT_CANCELED',
-      label: TIMELINE_LABELS.CANCELED,
-      actor: options.actor,
-      remarks: reason,
-      at: now,
-    });
-  });
+  await db.transaction((tx) => cancelPaymentInTx(context, tx, options));
   return viewOrThrow(db, options.businessId, options.paymentId);
+}
+
+/** Cancels a payment inside `tx` (409 ILLEGAL_TRANSITION when it can no longer be cancelled). */
+export async function cancelPaymentInTx(
+  context: Pick<AppContext, 'clock'>,
+  tx: DbOrTx,
+  options: { businessId: string; paymentId: string; actor: Actor; statusReason?: string | undefined },
+): Promise<void> {
+  const now = context.clock.now();
+  const row = await lockOwnPayment(tx, options.businessId, options.paymentId);
+  if (row.method === null || !CHANGEABLE_STATUSES.includes(row.status)) {
+    throw new AppError('ILLEGAL_TRANSITION', PAYMENT_MESSAGES.cannotCancel);
+  }
+  const reason = options.statusReason?.trim() || null;
+  await applyPaymentEvent(tx, {
+    paymentId: row.id,
+    event: { type: 'CANCEL' },
+    actor: toPaymentActor(options.actor),
+    timeline: { action: 'CANCELED', label: TIMELINE_LABELS.CANCELED, remarks: reason },
+    at: now,
+    patch: { awaitingPayeeDetails: false },
+    illegalMessage: PAYMENT_MESSAGES.cannotCancel,
+  });
+  if (row.status === 'IN_APPROVAL') await cancelApproval(tx, row.id, now);
+  await recordActivity(tx, {
+    businessId: options.businessId,
+    entityType: PAYMENT_ENTITY_TYPE,
+    entityId: row.id,
+    subject: 'PayPayments',
+    action: 'PAYMENT_CANCELED',
+    label: TIMELINE_LABELS.CANCELED,
+    actor: options.actor,
+    remarks: reason,
+    at: now,
+  });
 }
 
 /** POST payments/reattempt: a failed payment (retryable failure) is scheduled again. */

@@ -1,8 +1,9 @@
 import { achReturnFailureReason } from '@ferry/domain/payments';
 import { eq } from 'drizzle-orm';
 import type { SettlementEvent } from '../../../providers/rails/rails.js';
+import { onAutoPaymentDebitReturn } from '../../auto-payments/engine.js';
 import { payments } from '../tables.js';
-import { parseRailsTransferKey } from './keys.js';
+import { parseRailsTransferKey, type RailsLeg } from './keys.js';
 import { onCardCaptureRefunded, onDebitReturnedAfterRefund, onRefundSettlement } from './refunds.js';
 import {
   type EngineContext,
@@ -90,44 +91,56 @@ export async function onPaymentSettlement(context: EngineContext, event: Settlem
   }
 
   if (event.outcome === 'FAILED' || leg === 'debit') {
-    // A failed transfer, or a debit returned while the payment is still in flight.
-    const [row] = await context.database.db
-      .select({ status: payments.status, vendorId: payments.vendorId })
-      .from(payments)
-      .where(eq(payments.id, paymentId))
-      .limit(1);
-    if (!row) return;
-    if (row.status === 'DELIVERED' && event.outcome === 'RETURNED') {
-      await reverseDelivered(context, { paymentId, attempt, at, returnCode, side: 'DEBIT' });
-      return;
-    }
-    if (
-      leg === 'debit' &&
-      event.outcome === 'RETURNED' &&
-      (row.status === 'FAILED' || row.status === 'REVERSED')
-    ) {
-      // The payer's bank took the money back after Ferry already owed (or sent) it a refund.
-      await onDebitReturnedAfterRefund(context, { paymentId, attempt, at, transferId: event.transfer.id });
-      return;
-    }
-    const reason =
-      leg === 'debit'
-        ? achReturnFailureReason(returnCode, { side: 'DEBIT' })
-        : achReturnFailureReason(returnCode, {
-            side: 'CREDIT',
-            payeeAccountSource: await payeeAccountSourceOf(context, row.vendorId),
-          });
-    await failInFlight(context, {
-      paymentId,
-      attempt,
-      at,
-      returnCode,
-      reason,
-      side: leg === 'debit' ? 'DEBIT' : 'CREDIT',
-    });
+    await onFailedOrReturned(context, event, { paymentId, attempt, leg, at, returnCode });
+    // An auto payment's debit returned R05/R07/R10/R29 ends its authorisation (issue 20), after the
+    // payment's own change; idempotent, so a repeated event changes nothing.
+    if (leg === 'debit') await onAutoPaymentDebitReturn(context, { paymentId, returnCode });
     return;
   }
 
   // The vendor's credit came back after it posted.
   await reverseDelivered(context, { paymentId, attempt, at, returnCode, side: 'CREDIT' });
+}
+
+/** A failed transfer, or a debit returned while the payment is still in flight (or after delivery). */
+async function onFailedOrReturned(
+  context: EngineContext,
+  event: SettlementEvent,
+  options: { paymentId: string; attempt: number; leg: RailsLeg; at: Date; returnCode: string },
+): Promise<void> {
+  const { paymentId, attempt, leg, at, returnCode } = options;
+  const [row] = await context.database.db
+    .select({ status: payments.status, vendorId: payments.vendorId })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  if (!row) return;
+  if (row.status === 'DELIVERED' && event.outcome === 'RETURNED') {
+    await reverseDelivered(context, { paymentId, attempt, at, returnCode, side: 'DEBIT' });
+    return;
+  }
+  if (
+    leg === 'debit' &&
+    event.outcome === 'RETURNED' &&
+    (row.status === 'FAILED' || row.status === 'REVERSED')
+  ) {
+    // The payer's bank took the money back after Ferry already owed (or sent) it a refund.
+    await onDebitReturnedAfterRefund(context, { paymentId, attempt, at, transferId: event.transfer.id });
+    return;
+  }
+  const reason =
+    leg === 'debit'
+      ? achReturnFailureReason(returnCode, { side: 'DEBIT' })
+      : achReturnFailureReason(returnCode, {
+          side: 'CREDIT',
+          payeeAccountSource: await payeeAccountSourceOf(context, row.vendorId),
+        });
+  await failInFlight(context, {
+    paymentId,
+    attempt,
+    at,
+    returnCode,
+    reason,
+    side: leg === 'debit' ? 'DEBIT' : 'CREDIT',
+  });
 }
