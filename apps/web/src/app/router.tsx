@@ -37,6 +37,15 @@ export const routes: RouteObject[] = [
         path: paths.guestPaymentUnauthorized.path,
         lazy: () => import('./routes/process-payment-unauthorized'),
       },
+      // The payer's auto-payment pages (the auto-payment email's link): public; the auto-pay guard routes.
+      { path: paths.autoPayInfo.path, lazy: () => import('./routes/process-auto-pay-info') },
+      {
+        path: paths.autoPayBusinessMappingCheck.path,
+        lazy: () => import('./routes/process-auto-pay-business-mapping-check'),
+      },
+      { path: paths.autoPayBusiness.path, lazy: () => import('./routes/process-auto-pay-business') },
+      { path: paths.autoPayMethod.path, lazy: () => import('./routes/process-auto-pay-method') },
+      { path: paths.autoPaySuccess.path, lazy: () => import('./routes/process-auto-pay-success') },
       // No payer id: a signed-in user's business home, else sign-in.
       { path: paths.businessFallback.path, lazy: () => import('./routes/b-fallback') },
       // Public with ?token=; otherwise it guards itself (RequireUser level 'verified').

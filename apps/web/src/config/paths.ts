@@ -166,6 +166,15 @@ export const paths = {
     path: '/process/payment/unauthorized',
     getHref: specPaths.guestPaymentUnauthorized,
   },
+  // The payer's auto-payment pages (features/auto-pay): public, the auto-pay guard routes by the link.
+  autoPayInfo: { path: '/process/auto-pay/info', getHref: specPaths.autoPayInfo },
+  autoPayBusinessMappingCheck: {
+    path: '/process/auto-pay/business-mapping-check',
+    getHref: specPaths.autoPayBusinessMappingCheck,
+  },
+  autoPayBusiness: { path: '/process/auto-pay/business', getHref: specPaths.autoPayBusiness },
+  autoPayMethod: { path: '/process/auto-pay/method', getHref: specPaths.autoPayMethod },
+  autoPaySuccess: { path: '/process/auto-pay/success', getHref: specPaths.autoPaySuccess },
   // The fallback when there is no payer id: a business home, or sign-in.
   businessFallback: { path: '/b', getHref: specPaths.businessFallback },
   invalidLink: { path: '/invalid-link', getHref: specPaths.invalidLink },

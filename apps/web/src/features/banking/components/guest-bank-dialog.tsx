@@ -25,6 +25,8 @@ export type GuestBankDialogProps = {
   onClose: () => void;
   /** The banks just stored (instant: every linked account; manual: the one added, pending verification). */
   onAdded: (banks: BankAccountView[]) => void;
+  /** 'auto-pay': the chooser's auto-payment heading (the guest auto-payment method screen). */
+  variant?: 'auto-pay';
 };
 
 /**
@@ -33,7 +35,7 @@ export type GuestBankDialogProps = {
  * the bank form; no chart-account step (a guest business keeps no books). A manual bank ends on its
  * pending verification (micro-deposits).
  */
-export const GuestBankDialog = ({ businessId, opened, onClose, onAdded }: GuestBankDialogProps) => {
+export const GuestBankDialog = ({ businessId, opened, onClose, onAdded, variant }: GuestBankDialogProps) => {
   const [step, setStep] = useState<Step>('choose');
   const [pending, setPending] = useState<BankAccountView | null>(null);
   const instant = useInstantBankLink({
@@ -64,6 +66,7 @@ export const GuestBankDialog = ({ businessId, opened, onClose, onAdded }: GuestB
             isInstantLoading={instant.isStarting}
             withTerms
             headingOrder={3}
+            {...(variant ? { variant } : {})}
           />
         ) : null}
         {step === 'manual' ? (

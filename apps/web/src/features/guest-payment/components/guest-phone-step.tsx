@@ -9,7 +9,7 @@ import { getErrorMessage } from '@/lib/api-error';
 import { sendGuestPhoneCode, useGuestLink, verifyGuestPhone } from '../api/guest-api';
 import { getStoredGuest } from '../utils/guest-storage';
 import { type PhoneCodeRequest, type PhoneFormProps, phoneMessageOf } from '../utils/phone-send';
-import { greeting, sentYouShortText } from '../utils/texts';
+import { greeting, requestedAutoPayText, sentYouShortText } from '../utils/texts';
 import { useFirstCode } from '../utils/use-first-code';
 
 export const LAST_FOUR_LABEL = 'Confirm the last 4 digits of your phone number';
@@ -28,7 +28,13 @@ const SentLine = ({ token }: { token: string }) => {
   const link = useGuestLink(token);
   if (link.isPending) return <Skeleton height={14} width="70%" aria-hidden />;
   if (!link.data) return null;
-  return <Text inherit>{sentYouShortText(link.data.senderBusinessName, link.data.paymentType)}</Text>;
+  return (
+    <Text inherit>
+      {link.data.invitationType === 'AUTO_PAYMENT'
+        ? requestedAutoPayText(link.data.senderBusinessName)
+        : sentYouShortText(link.data.senderBusinessName, link.data.paymentType)}
+    </Text>
+  );
 };
 
 /** The phone on file: its last four digits ('Please enter the last 4 digits…', or the mismatch). */

@@ -12,6 +12,8 @@ export type GuestPaymentSlots = {
     opened: boolean;
     onClose: () => void;
     onAdded: (banks: BankAccountView[]) => void;
+    /** 'auto-pay': the chooser's heading '…to authorize auto-payments.' (spec 002 §2). */
+    variant?: 'auto-pay';
   }>;
   /** 'Enter Deposited Amounts': verifies a manual bank with its two micro-deposits. */
   VerifyBankDialog: ComponentType<{

@@ -1,8 +1,8 @@
 import { emailSchema, firstNameSchema, lastNameSchema, paths } from '@ferry/domain';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
 import { ErrorAlert } from '@/components/error-alert';
 import { ErrorState } from '@/components/error-state';
@@ -13,7 +13,7 @@ import { startSession, USER_QUERY_KEY } from '@/lib/session';
 import { startGuest, useGuestLink, verifyGuestEmail } from '../api/guest-api';
 import { fieldError } from '../utils/field-error';
 import { getGuestToken, storeGuestSession, storeGuestToken } from '../utils/guest-storage';
-import { START_HEADING, sentYouText } from '../utils/texts';
+import { requestedAutoPayText, START_HEADING, sentYouText } from '../utils/texts';
 import { guestUnauthorizedHref } from '../utils/unauthorized';
 import { useFirstCode } from '../utils/use-first-code';
 
@@ -26,12 +26,23 @@ type Errors = Partial<Record<keyof Values, string>>;
 const isDeadLink = (error: unknown): boolean =>
   isApiError(error) && [400, 401, 403, 404, 409, 410, 422].includes(error.statusCode);
 
+export type GuestStartPageProps = {
+  /**
+   * 'auto-pay': `/process/auto-pay/info` (spec 000 §1): the greeting says the payee requested automatic
+   * payments, the invited email is locked behind a 'Modify email' link, a 'Sign in' link leads existing
+   * users to the auto-payment mapping check, and the email code leads to /process/auto-pay/method.
+   */
+  variant?: 'payment' | 'auto-pay';
+};
+
 /**
  * `/process/payment/start?token=…` (spec 000 §2 'Start payment', §4): what the link is about, the invited
  * email pre-filled, names only for a new person; Continue sends the email code, the code dialog makes the
  * guest session, then the flow goes on at /process/payment.
  */
-export const GuestStartPage = () => {
+export const GuestStartPage = ({ variant = 'payment' }: GuestStartPageProps) => {
+  const isAutoPay = variant === 'auto-pay';
+  const [emailLocked, setEmailLocked] = useState(isAutoPay);
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() || getGuestToken();
   const link = useGuestLink(token);
@@ -140,15 +151,28 @@ export const GuestStartPage = () => {
     } catch {
       // The session is stored; the next page loads what it needs itself.
     }
-    navigate(paths.guestPayment(), { replace: true });
+    navigate(
+      isAutoPay ? `${paths.autoPayMethod()}?token=${encodeURIComponent(token)}` : paths.guestPayment(),
+      {
+        replace: true,
+      },
+    );
   };
 
   return (
     <AuthLayout
       title={START_HEADING}
-      description={sentYouText(info.senderBusinessName, info.paymentType, info.amount)}
+      description={
+        isAutoPay
+          ? requestedAutoPayText(info.senderBusinessName)
+          : sentYouText(info.senderBusinessName, info.paymentType, info.amount)
+      }
     >
-      <form onSubmit={handleSubmit} noValidate aria-label="Start payment">
+      <form
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={isAutoPay ? 'Authorize auto payments' : 'Start payment'}
+      >
         <Stack gap="md">
           <ErrorAlert>{formError}</ErrorAlert>
           <TextInput
@@ -157,11 +181,22 @@ export const GuestStartPage = () => {
             autoComplete="email"
             withAsterisk
             data-autofocus
-            autoFocus
+            autoFocus={!emailLocked}
+            readOnly={emailLocked}
             value={values.email}
             onChange={(event) => setField('email', event.currentTarget.value)}
             onBlur={() => setErrors((current) => ({ ...current, email: validate(values).email }))}
             error={errors.email}
+            {...(emailLocked
+              ? {
+                  rightSectionWidth: 110,
+                  rightSection: (
+                    <Anchor component="button" type="button" size="sm" onClick={() => setEmailLocked(false)}>
+                      Modify email
+                    </Anchor>
+                  ),
+                }
+              : {})}
           />
           {askNames ? (
             <Group grow align="flex-start" gap="md">
@@ -191,6 +226,14 @@ export const GuestStartPage = () => {
           <Button type="submit" size="md" fullWidth loading={isStarting}>
             Continue
           </Button>
+          {isAutoPay ? (
+            <Text ta="center" size="sm" c="dimmed">
+              Already have a Ferry account?{' '}
+              <Anchor component={Link} to={paths.signin(paths.autoPayBusinessMappingCheck())}>
+                Sign in
+              </Anchor>
+            </Text>
+          ) : null}
         </Stack>
       </form>
       <OneTimeCodeDialog

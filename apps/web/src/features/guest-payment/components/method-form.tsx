@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type FormEvent, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { usePayerBankAccounts, usePayerCards } from '@/components/pay/pay-api';
 import { buildPayFromOptions, isUsableBank, type PayFromOption } from '@/components/pay/pay-from';
@@ -139,6 +139,20 @@ export type MethodFormProps = {
   onChange: (values: MethodValues) => void;
   onReview: (plan: GuestPlan) => void;
   slots: GuestPaymentSlots;
+  /**
+   * The auto-payment variant (info.invitationType AUTO_PAYMENT; spec 002 §2 'Guest payment-method screen'):
+   * no amount or business name; Bank and Card tabs when the payee accepts cards; `consent` (the
+   * authorisation tick) above the submit button, which is enabled only with `consented` and a method.
+   */
+  autoPay?: {
+    title: string;
+    consent: ReactNode;
+    consented: boolean;
+    submitLabel: string;
+    isSubmitting: boolean;
+    /** A message from the server about the chosen method (shown where the form's own message goes). */
+    serverError?: string | null;
+  };
 };
 
 /**
@@ -146,9 +160,10 @@ export type MethodFormProps = {
  * Card tabs with the guest business's accounts (adding one on the spot), the amount (in full or a
  * different amount), the card fee, the new business's name; Continue leads to the review.
  */
-export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFormProps) => {
-  const isSend = info.paymentType === 'SEND_PAYMENT';
-  const cardsAllowed = isSend && info.payeeAcceptCardPayment;
+export const MethodForm = ({ info, values, onChange, onReview, slots, autoPay }: MethodFormProps) => {
+  const isAutoPay = autoPay !== undefined;
+  const isSend = info.paymentType === 'SEND_PAYMENT' && !isAutoPay;
+  const cardsAllowed = (isSend || isAutoPay) && info.payeeAcceptCardPayment;
   const businessId = info.guestBusinessId;
   const banksQuery = usePayerBankAccounts(businessId);
   const cardsQuery = usePayerCards(businessId, cardsAllowed);
@@ -205,11 +220,11 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
     <MethodPanel
       query={banksQuery}
       loadingLabel="Loading bank accounts"
-      listLabel={isSend ? 'Pay from' : 'Receive into'}
+      listLabel={isSend || isAutoPay ? 'Pay from' : 'Receive into'}
       options={bankOptions}
       value={values.bankId}
       onChange={(bankId) => set({ bankId })}
-      emptyText={`No bank account yet. Add one to ${isSend ? 'pay from' : 'receive the money'}.`}
+      emptyText={`No bank account yet. Add one to ${isSend || isAutoPay ? 'pay from' : 'receive the money'}.`}
       addLabel="Add a bank account"
       extra={
         banks.some((bank) => bank.shouldVerifyWithCode) ? (
@@ -254,7 +269,7 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
               {listsKnown ? (hasMethod ? 'Step 2 of 2' : 'Step 1 of 2') : '\u00a0'}
             </Text>
             <Title order={2} fz="lg" id="guest-method-title">
-              {isSend ? 'How would you like to pay?' : 'Where should we send your money?'}
+              {autoPay?.title ?? (isSend ? 'How would you like to pay?' : 'Where should we send your money?')}
             </Title>
           </Stack>
 
@@ -313,7 +328,7 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
             </Stack>
           ) : null}
 
-          {info.isNewBusiness ? (
+          {info.isNewBusiness && !isAutoPay ? (
             <TextInput
               label="Business name"
               description={isSend ? 'The business you pay from.' : 'The business you get paid as.'}
@@ -349,14 +364,24 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
             </Stack>
           ) : null}
 
-          {formError ? (
+          {autoPay?.consent}
+
+          {formError || autoPay?.serverError ? (
             <Alert color="red" variant="light" role="alert">
-              {formError}
+              {formError ?? autoPay?.serverError}
             </Alert>
           ) : null}
 
-          <Button type="submit" size="md" fullWidth>
-            Continue
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={autoPay?.isSubmitting ?? false}
+            disabled={
+              autoPay ? !autoPay.consented || !(kind === 'BANK' ? values.bankId : values.cardId) : false
+            }
+          >
+            {autoPay?.submitLabel ?? 'Continue'}
           </Button>
         </Stack>
       </form>
@@ -367,6 +392,7 @@ export const MethodForm = ({ info, values, onChange, onReview, slots }: MethodFo
             businessId={businessId}
             opened={banksOpen}
             onClose={() => setBanksOpen(false)}
+            {...(isAutoPay ? { variant: 'auto-pay' as const } : {})}
             onAdded={(added) => {
               void banksQuery.refetch();
               const first = added.find(isUsableBank) ?? added[0];

@@ -5,6 +5,7 @@ import {
   GUEST_MESSAGES,
   type GuestAcceptPaymentRequest,
   type GuestPaymentInfo,
+  MONEY_MESSAGES,
   partialPaymentAmountSchema,
 } from '@ferry/domain';
 import { bankOptionLabel, cardOptionLabel, isUsableBank } from '@/components/pay/pay-from';
@@ -77,10 +78,13 @@ export const checkMethod = (
   let instrumentId: string | null = null;
   let methodLabel = '';
   let shortLabel = '';
+  const isAutoPay = info.invitationType === 'AUTO_PAYMENT';
   if (values.kind === 'BANK') {
     const bank = lists.banks.find((item) => item.paymentInstrumentId === values.bankId);
     if (!bank) form = GUEST_MESSAGES.fillRequired;
-    else if (!isUsableBank(bank)) form = GUEST_MESSAGES.invalidBank;
+    // Auto-payment (spec 002 §9): 'Please select a valid and verified bank account.'
+    else if (!isUsableBank(bank))
+      form = isAutoPay ? MONEY_MESSAGES.invalidAutoPaymentBank : GUEST_MESSAGES.invalidBank;
     else {
       instrumentId = bank.paymentInstrumentId;
       methodLabel = bankOptionLabel(bank);
@@ -100,7 +104,7 @@ export const checkMethod = (
     const message = fieldError(partialPaymentAmountSchema(info.amountToPay), values.partialAmount);
     if (message) fields.partialAmount = message;
   }
-  if (info.isNewBusiness) {
+  if (info.isNewBusiness && !isAutoPay) {
     const message = fieldError(businessNameSchema, values.businessName);
     if (message) fields.businessName = message;
   }
@@ -117,7 +121,7 @@ export const checkMethod = (
       shortLabel,
       amount,
       fee: cardFeeOf(info, values.kind, amount),
-      businessName: info.isNewBusiness ? values.businessName.trim() : null,
+      businessName: info.isNewBusiness && !isAutoPay ? values.businessName.trim() : null,
       scheduledDate: isSend ? scheduledDate : null,
     },
   };
