@@ -21,6 +21,8 @@ import { approvalRoutes } from './modules/approvals/routes.js';
 import { passwordRoutes } from './modules/auth/password-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { signInRoutes } from './modules/auth/sign-in-routes.js';
+import { registerAutoPaymentJobs } from './modules/auto-payments/engine.js';
+import { autoPaymentRunRoutes } from './modules/auto-payments/run-routes.js';
 import { registerBankingJobs } from './modules/banking/jobs.js';
 import { bankingRoutes, bankLinkWebhookRoutes } from './modules/banking/routes.js';
 import { sandboxRailsRoutes } from './modules/banking/sandbox-routes.js';
@@ -132,6 +134,7 @@ export function registerJobs(context: AppContext): void {
   registerBankingJobs(context);
   registerPaymentEngineJobs(context);
   registerPaymentRequestJobs(context);
+  registerAutoPaymentJobs(context);
   // Every 10 minutes: the summaries' appended rollup rows folded in, for businesses seldom read.
   context.jobs.register(
     'rollups.fold',
@@ -271,6 +274,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(approvalRoutes(context));
       await api.register(businessUserRoutes(context));
       await api.register(guestRoutes(context));
+      await api.register(autoPaymentRunRoutes(context));
       if (isSandboxRails(context.providers.rails) && !context.config.isProduction) {
         await api.register(sandboxRailsRoutes(context, context.providers.rails));
         await api.register(sandboxPaymentRequestRoutes(context));
