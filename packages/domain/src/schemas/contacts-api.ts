@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTO_PAYMENT_MAPPING_STATUSES } from '../catalogues/auto-payment.js';
 import { BANK_ACCOUNT_TYPES, BANK_VERIFICATION_STATUSES } from '../catalogues/banking.js';
 import { addressSchema } from './address.js';
 import {
@@ -284,6 +285,11 @@ export const contactViewSchema = z
     documentsCount: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /**
+     * The status of the contact's auto-payment mapping (issue 20), for its label (AUTO_PAYMENT_CONTACT_LABELS);
+     * null or absent without one, or when the member may not read auto payments.
+     */
+    autoPaymentStatus: z.enum(AUTO_PAYMENT_MAPPING_STATUSES).nullable().optional(),
   })
   .meta({ id: 'Contact' });
 export type ContactView = z.infer<typeof contactViewSchema>;

@@ -121,6 +121,9 @@ const ACTION_ORDER = Object.keys(CARD_ACTION_LABELS) as CardAction[];
 
 const CONTROL_ACTIONS = new Set<string>(ACTION_ORDER);
 
+/** The statuses in which the payer may change the method (authorised, enabled or disabled). */
+const METHOD_STATUSES: readonly AutoPaymentMappingStatus[] = ['ACCEPTED', 'PAYER_DISABLED', 'PAYEE_DISABLED'];
+
 /**
  * The buttons of the card: the actions the server offers (`mapping.actions`, the member's right
  * included); for a member without the manage right, those the side could take in this status, shown
@@ -137,6 +140,6 @@ export const cardActions = (
     allowedAutoPaymentActions(mapping.status, mapping.side).filter((a) => CONTROL_ACTIONS.has(a)),
   );
   if (mapping.side === 'PAYEE' && mapping.status === 'REQUESTED') possible.add('REMIND');
-  if (mapping.side === 'PAYER' && possible.has('DISABLE')) possible.add('CHANGE_METHOD');
+  if (mapping.side === 'PAYER' && METHOD_STATUSES.includes(mapping.status)) possible.add('CHANGE_METHOD');
   return { actions: ACTION_ORDER.filter((a) => possible.has(a)), readOnly: true };
 };

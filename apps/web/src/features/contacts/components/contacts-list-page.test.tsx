@@ -223,4 +223,40 @@ describe('Customers list', () => {
       `/b/${BUSINESS_ID}/customers/${CUSTOMER_ID}`,
     );
   });
+
+  it('shows the auto-payment label next to a customer whose mapping has one (spec 002 §4), none otherwise', async () => {
+    mockContactsApi(makeBusiness(), {
+      [`GET ${CUSTOMERS_API}`]: page([
+        makeContact({
+          id: CUSTOMER_ID,
+          type: 'CUSTOMER',
+          name: 'Pike Bakery',
+          autoPaymentStatus: 'ACCEPTED',
+        }),
+        makeContact({
+          id: 'bbbbbbbbbbbbbbbbbbbbbbb2',
+          type: 'CUSTOMER',
+          name: 'Ballard Deli',
+          autoPaymentStatus: 'REQUESTED',
+        }),
+        makeContact({
+          id: 'bbbbbbbbbbbbbbbbbbbbbbb3',
+          type: 'CUSTOMER',
+          name: 'Fremont Grocer',
+          autoPaymentStatus: 'PAUSED',
+        }),
+        makeContact({ id: 'bbbbbbbbbbbbbbbbbbbbbbb4', type: 'CUSTOMER', name: 'Queen Anne Cafe' }),
+      ]),
+    });
+    renderRoutes(routes, `/b/${BUSINESS_ID}/customers`);
+    const rowOf = async (name: string) =>
+      (await screen.findByRole('link', { name })).closest('tr') as HTMLElement;
+    expect(within(await rowOf('Pike Bakery')).getByLabelText('Auto payments: Enabled')).toHaveTextContent(
+      'Enabled',
+    );
+    expect(within(await rowOf('Ballard Deli')).getByLabelText('Auto payments: Pending')).toBeInTheDocument();
+    // A paused mapping has no contact label, nor has a customer never asked.
+    expect(within(await rowOf('Fremont Grocer')).queryByLabelText(/Auto payments/)).toBeNull();
+    expect(within(await rowOf('Queen Anne Cafe')).queryByLabelText(/Auto payments/)).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@ import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconSortAscendingLetters, IconSortDescendingLetters } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTablePagination } from '@/components/data-table';
+import { AutoPaymentLabelBadge } from '@/components/payments/auto-payment-badge';
 import { isTruncated, TruncatedText, truncateText } from '@/components/truncated-text';
 import type { Contact } from '../api/contact-schemas';
 import type { ContactKindConfig } from '../utils/contact-kind';
@@ -40,7 +41,7 @@ const SortHeader = ({ sortOrder, onToggle }: { sortOrder: SortOrder; onToggle: (
   );
 };
 
-/** The vendor or customer list: name (linked, with the network badge), email with '+N', phone. */
+/** The vendor or customer list: name (linked, with the network and auto-payment badges), email with '+N', phone. */
 export const ContactsTable = ({
   businessId,
   config,
@@ -66,6 +67,7 @@ export const ContactsTable = ({
             {truncateText(contact.name)}
           </Anchor>
           <NetworkBadge business={contact.fbnBusiness} />
+          <AutoPaymentLabelBadge status={contact.autoPaymentStatus} />
         </Group>
       ),
     },
