@@ -55,7 +55,8 @@ export const useAutoPayLink = (token: string) =>
     },
     enabled: token !== '',
     retry: (failures, error) => error instanceof MappingPendingError && failures < MAPPING_ID_RETRIES,
-    retryDelay: (failures) => mappingIdRetryDelay(Math.max(1, failures)),
+    // React Query counts the failures before this retry from 0: the attempt is one more.
+    retryDelay: (failures) => mappingIdRetryDelay(failures + 1),
     staleTime: 30_000,
   });
 
