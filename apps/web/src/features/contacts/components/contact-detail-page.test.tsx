@@ -20,7 +20,7 @@ import {
   VENDOR_ID,
   VENDORS_API,
 } from '../testing/contacts';
-import { ContactDetailPage } from './contact-detail-page';
+import { type ContactAutoPaymentPanelProps, ContactDetailPage } from './contact-detail-page';
 
 const routes: RouteObject[] = [
   { path: '/b/:businessId/vendors/:contactId', element: <ContactDetailPage kind="vendor" /> },
@@ -312,6 +312,13 @@ describe('Finalize a vendor', () => {
   });
 });
 
+/** A stand-in auto-payment panel that prints what the page gives it. */
+const StubAutoPaymentPanel = (props: ContactAutoPaymentPanelProps) => (
+  <section aria-label="Auto payments panel">
+    {`${props.side} ${props.contactId} ${props.contactName} ${props.contactEmail} ${props.permissions?.join(',')}`}
+  </section>
+);
+
 describe('Customer detail page', () => {
   const CUSTOMER = makeContact({
     id: CUSTOMER_ID,
@@ -345,5 +352,34 @@ describe('Customer detail page', () => {
       phoneNumber: null,
     });
     expect(api.callsTo(`GET /business/${BUSINESS_ID}/vendor/bank-accounts`)).toHaveLength(0);
+  });
+
+  it('gives the auto-payment panel the side, the contact and the member rights (PAYEE here, PAYER on a vendor)', async () => {
+    const withPanel: RouteObject[] = [
+      {
+        path: '/b/:businessId/customers/:contactId',
+        element: <ContactDetailPage kind="customer" autoPaymentPanel={StubAutoPaymentPanel} />,
+      },
+      {
+        path: '/b/:businessId/vendors/:contactId',
+        element: <ContactDetailPage kind="vendor" autoPaymentPanel={StubAutoPaymentPanel} />,
+      },
+    ];
+    const business = makeBusiness({ permissions: ['GET_PAID_MANAGE_CUSTOMER_AUTO_PAYMENTS.view'] });
+    mockContactsApi(business, {
+      [`GET ${CUSTOMER_API}`]: ok(CUSTOMER),
+      [`GET ${VENDOR_API}`]: ok(VENDOR),
+      ...panelHandlers(CUSTOMER_ID),
+      ...panelHandlers(VENDOR_ID),
+    });
+    const { unmount } = renderRoutes(withPanel, CUSTOMER_PAGE);
+    expect(await screen.findByRole('region', { name: 'Auto payments panel' })).toHaveTextContent(
+      `PAYEE ${CUSTOMER_ID} Pike Bakery owner@pike.test GET_PAID_MANAGE_CUSTOMER_AUTO_PAYMENTS.view`,
+    );
+    unmount();
+    renderRoutes(withPanel, VENDOR_PAGE);
+    expect(await screen.findByRole('region', { name: 'Auto payments panel' })).toHaveTextContent(
+      `PAYER ${VENDOR_ID} Blue Bottle Supply`,
+    );
   });
 });
