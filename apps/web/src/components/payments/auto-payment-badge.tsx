@@ -1,6 +1,7 @@
 import { AUTO_PAYMENT_CONTACT_LABELS, type AutoPaymentMappingStatus } from '@ferry/domain';
-import { Badge, type BadgeProps, Text } from '@mantine/core';
+import { Badge, type BadgeProps, Group, Text } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
+import { PaymentStatusBadge, type PaymentStatusBadgeProps } from './payment-status-badge';
 
 /** The auto-payment badge of a payment made by an auto-payment authorisation (spec 002 §2). */
 export const AutoPaymentBadge = (props: Omit<BadgeProps, 'children'>) => (
@@ -14,6 +15,17 @@ export const AutoPaymentBadge = (props: Omit<BadgeProps, 'children'>) => (
   >
     Auto payment
   </Badge>
+);
+
+/** A payments list's status pill, followed by the auto-payment badge on a payment an authorisation made. */
+export const PaymentStatusWithAuto = ({
+  isAuto,
+  ...props
+}: PaymentStatusBadgeProps & { isAuto: boolean }) => (
+  <Group gap={4}>
+    <PaymentStatusBadge {...props} />
+    {isAuto ? <AutoPaymentBadge size="sm" /> : null}
+  </Group>
 );
 
 /** On an auto payment waiting for approval: the payer's approval policies apply to it like any other. */

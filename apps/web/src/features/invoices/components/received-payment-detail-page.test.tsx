@@ -87,6 +87,13 @@ describe('Received payment detail', () => {
     ).toBeInTheDocument();
   });
 
+  it('marks a payment an auto-payment authorisation made', async () => {
+    mockBusinessApi(undefined, { [DETAIL_API]: ok(makeReceivedPayment({ isAuto: true })) });
+    renderRoutes(routes, DETAIL);
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect(within(payment).getByText('Auto payment')).toBeInTheDocument();
+  });
+
   it('shows the payee message of a failed payment as an alert and of a canceled one as a note', async () => {
     mockBusinessApi(undefined, {
       [DETAIL_API]: ok(

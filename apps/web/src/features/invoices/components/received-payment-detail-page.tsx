@@ -14,7 +14,7 @@ import { ErrorState } from '@/components/error-state';
 import { LabeledValue } from '@/components/labeled-value';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { PageLoader } from '@/components/page-loader';
-import { PaymentStatusBadge } from '@/components/payments/payment-status-badge';
+import { PaymentStatusWithAuto } from '@/components/payments/auto-payment-badge';
 import { PaymentTimeline } from '@/components/payments/payment-timeline';
 import { useBusinessAccess } from '@/lib/business-access';
 import { useReceivedPayment } from '../api/received-payments-api';
@@ -92,7 +92,7 @@ const ReceivedPaymentBody = ({
                   </Title>
                 </Stack>
                 <Stack gap={4} align="flex-end">
-                  <PaymentStatusBadge status={payment.status} side="receive" />
+                  <PaymentStatusWithAuto status={payment.status} side="receive" isAuto={payment.isAuto} />
                   <Text size="xs" c="dimmed">
                     {`${payment.dateLabel}: ${formatDate(payment.date)}`}
                   </Text>

@@ -46,6 +46,7 @@ const PAYMENTS = [
     dateLabel: 'ETA',
     date: '2026-11-19',
     amount: 300,
+    isAuto: true,
     customer: { id: 'c2', name: 'Acme Paper' },
     invoice: { id: 'i2', refNo: 'INV-0002', dueDate: '2026-11-30' },
   }),
@@ -96,6 +97,9 @@ describe('Get Paid > Payments', () => {
     const processing = await rowOf('Acme Paper');
     expect(within(processing).getByText('Processing')).toBeInTheDocument();
     expect(within(processing).getByText('ETA: Nov 19, 2026')).toBeInTheDocument();
+    // A payment an auto-payment authorisation made carries the badge; the others do not.
+    expect(within(processing).getByText('Auto payment')).toBeInTheDocument();
+    expect(within(received).queryByText('Auto payment')).not.toBeInTheDocument();
     const canceled = await rowOf('Coastal Freight');
     expect(within(canceled).getByText('Canceled')).toBeInTheDocument();
     expect(within(canceled).getByText('INV-0003')).toBeInTheDocument();

@@ -16,7 +16,7 @@ import {
   type SortState,
   useTableState,
 } from '@/components/data-table';
-import { PaymentStatusBadge } from '@/components/payments/payment-status-badge';
+import { PaymentStatusWithAuto } from '@/components/payments/auto-payment-badge';
 import { PaymentsFilterPopover } from '@/components/payments/payments-filter-popover';
 import { SearchField } from '@/components/search-field';
 import { countOf, SummaryCards } from '@/components/summary-cards/summary-cards';
@@ -106,7 +106,7 @@ export function ReceivedPaymentsPage() {
       header: <SortHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />,
       cell: (payment) => (
         <Stack gap={2} align="flex-start">
-          <PaymentStatusBadge status={payment.status} side="receive" />
+          <PaymentStatusWithAuto status={payment.status} side="receive" isAuto={payment.isAuto} />
           <Text size="xs" c="dimmed">
             {`${payment.dateLabel}: ${formatDate(payment.date)}`}
           </Text>

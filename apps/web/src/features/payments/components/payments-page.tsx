@@ -20,8 +20,7 @@ import {
   useTableState,
 } from '@/components/data-table';
 import { ErrorState } from '@/components/error-state';
-import { AutoPaymentBadge } from '@/components/payments/auto-payment-badge';
-import { PaymentStatusBadge } from '@/components/payments/payment-status-badge';
+import { PaymentStatusWithAuto } from '@/components/payments/auto-payment-badge';
 import { PaymentsFilterPopover } from '@/components/payments/payments-filter-popover';
 import { SearchField } from '@/components/search-field';
 import { countOf, SummaryCards } from '@/components/summary-cards/summary-cards';
@@ -143,10 +142,7 @@ export function PaymentsPage() {
         const display = getPaymentDisplay(payment);
         return (
           <Stack gap={2} align="flex-start">
-            <Group gap={4}>
-              <PaymentStatusBadge status={payment.status} />
-              {payment.isAuto ? <AutoPaymentBadge size="sm" /> : null}
-            </Group>
+            <PaymentStatusWithAuto status={payment.status} isAuto={payment.isAuto} />
             <Text size="xs" c="dimmed">
               {`${display.dateLabel}: ${formatDate(payment.date)}`}
             </Text>
