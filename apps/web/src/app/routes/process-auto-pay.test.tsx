@@ -380,7 +380,7 @@ describe('/process/auto-pay/method: an authorised mapping', () => {
       }),
     );
     const ACTION = `POST /business/${GUEST_BUSINESS_ID}/auto-payment/${MAPPING_ID}/payer-action`;
-    api.handlers[ACTION] = ok(makeMapping({ status: 'PAYER_DISABLED', payerId: GUEST_BUSINESS_ID }));
+    api.handlers[ACTION] = ok(makeMapping({ status: 'PAYEE_CANCELLED', payerId: GUEST_BUSINESS_ID }));
     const user = userEvent.setup();
     renderRoutes(routes, `/process/auto-pay/method?token=${TOKEN}`);
     expect(await screen.findByText('Payment method: Chase ••••1234')).toBeInTheDocument();
@@ -395,6 +395,37 @@ describe('/process/auto-pay/method: an authorised mapping', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel auto payments' }));
     expect(await screen.findByRole('heading', { name: 'Auto payments are not active' })).toBeInTheDocument();
     expect(api.bodiesOf(ACTION)).toEqual([{ action: 'CANCEL', alsoCancelScheduled: true }]);
+  });
+});
+
+describe('/process/auto-pay/method: disable and enable', () => {
+  it('disables after the confirm dialog, then offers Enable', async () => {
+    signInAsLinkGuest();
+    api.handlers['POST /guest/link'] = ok(makeLink({ autoPaymentStatus: 'ACCEPTED' }));
+    api.handlers[MAPPING] = ok(
+      makeMapping({ status: 'ACCEPTED', payerId: GUEST_BUSINESS_ID, actions: ['DISABLE', 'CANCEL'] }),
+    );
+    const ACTION = `POST /business/${GUEST_BUSINESS_ID}/auto-payment/${MAPPING_ID}/payer-action`;
+    api.handlers[ACTION] = ({ body }) =>
+      (body as { action: string }).action === 'DISABLE'
+        ? ok(
+            makeMapping({
+              status: 'PAYER_DISABLED',
+              payerId: GUEST_BUSINESS_ID,
+              actions: ['ENABLE', 'CANCEL'],
+            }),
+          )
+        : ok(makeMapping({ status: 'ACCEPTED', payerId: GUEST_BUSINESS_ID, actions: ['DISABLE', 'CANCEL'] }));
+    const user = userEvent.setup();
+    renderRoutes(routes, `/process/auto-pay/method?token=${TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Disable auto payments' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable Auto Payments' });
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Disable auto payments' }));
+    expect(await screen.findByText('You disabled auto payments.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enable auto payments' }));
+    expect(await screen.findByText('Auto payments are on.')).toBeInTheDocument();
+    expect(api.bodiesOf(ACTION)).toEqual([{ action: 'DISABLE' }, { action: 'ENABLE' }]);
   });
 });
 

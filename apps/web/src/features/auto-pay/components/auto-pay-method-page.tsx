@@ -27,7 +27,7 @@ import {
   useAutoPayMapping,
 } from '../api/auto-pay-api';
 import { methodInfoFor } from '../utils/method-info';
-import { autoPayHref, LIVE_AUTHORIZED_STATUSES } from '../utils/route';
+import { autoPayHref, isOpenRequest, LIVE_AUTHORIZED_STATUSES } from '../utils/route';
 import { AuthorizeWithCode } from './authorize-with-code';
 import { AutoPayFrame } from './auto-pay-frame';
 import { type AutoPayContext, AutoPayGuard } from './auto-pay-guard';
@@ -35,6 +35,7 @@ import type { AutoPaySlots, ChosenMethod } from './auto-pay-slots';
 
 export const CANCEL_TICK_LABEL = 'Also cancel auto payments already scheduled or requested';
 export const CANCEL_DIALOG_TITLE = 'Cancel auto payments';
+export const DISABLE_DIALOG_TITLE = 'Disable Auto Payments';
 export const DECLINE_DIALOG_TITLE = 'Decline auto payments?';
 export const METHOD_UPDATED = 'Payment method updated.';
 
@@ -156,13 +157,100 @@ const AuthorizeView = ({
   );
 };
 
-const STATUS_LINE: Partial<Record<AutoPaymentMapping['status'], string>> = {
-  ACCEPTED: 'Auto payments are on.',
-  HOLD: 'Authorization is on hold until your business is verified.',
-  PAUSED: 'Auto payments are paused.',
+const statusLine = (mapping: AutoPaymentMapping): string => {
+  switch (mapping.status) {
+    case 'ACCEPTED':
+      return 'Auto payments are on.';
+    case 'HOLD':
+      return 'Authorization is on hold until your business is verified.';
+    case 'PAUSED':
+      return `${mapping.payeeBusinessName} paused auto payments.`;
+    case 'PAYER_DISABLED':
+      return 'You disabled auto payments.';
+    case 'PAYEE_DISABLED':
+      return `${mapping.payeeBusinessName} disabled auto payments.`;
+    default:
+      return '';
+  }
 };
 
-/** An authorised mapping (ACCEPTED, HOLD, PAUSED): the method, 'Change payment method', 'Cancel auto payments'. */
+type ConfirmKind = 'CANCEL' | 'DISABLE';
+
+const confirmTexts = (kind: ConfirmKind, payee: string) =>
+  kind === 'CANCEL'
+    ? {
+        title: CANCEL_DIALOG_TITLE,
+        text: `Invoices from ${payee} will no longer be paid automatically. ${payee} is told.`,
+        confirm: 'Cancel auto payments',
+      }
+    : {
+        title: DISABLE_DIALOG_TITLE,
+        text: `Invoices from ${payee} are not paid automatically until you enable auto payments again.`,
+        confirm: 'Disable auto payments',
+      };
+
+/** 'Cancel auto payments' (with the optional tick) and 'Disable Auto Payments' (spec 002 §2 dialogs). */
+const ConfirmActionDialog = ({
+  kind,
+  payee,
+  onClose,
+  onConfirm,
+}: {
+  kind: ConfirmKind | null;
+  payee: string;
+  onClose: () => void;
+  onConfirm: (kind: ConfirmKind, alsoCancelScheduled: boolean) => Promise<void>;
+}) => {
+  const [alsoScheduled, setAlsoScheduled] = useState(false);
+  const [isWorking, setIsWorking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const texts = confirmTexts(kind ?? 'CANCEL', payee);
+  const confirm = async () => {
+    if (!kind) return;
+    setIsWorking(true);
+    setError(null);
+    try {
+      await onConfirm(kind, alsoScheduled);
+    } catch (caught) {
+      setError(getErrorMessage(caught));
+    } finally {
+      setIsWorking(false);
+    }
+  };
+  return (
+    <Dialog opened={kind !== null} onClose={onClose} title={texts.title}>
+      <Stack gap="md">
+        <Text size="sm">{texts.text}</Text>
+        {kind === 'CANCEL' ? (
+          <Checkbox
+            label={CANCEL_TICK_LABEL}
+            checked={alsoScheduled}
+            onChange={(event) => setAlsoScheduled(event.currentTarget.checked)}
+          />
+        ) : null}
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Keep auto payments
+          </Button>
+          <Button color="red" loading={isWorking} onClick={() => void confirm()}>
+            {texts.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+};
+
+/**
+ * An authorised mapping (the payer back from a notice email): its status and method, 'Change payment
+ * method', 'Disable' / 'Enable auto payments' and 'Cancel auto payments' — the controls the server offers
+ * (`actions`), through `POST /business/{payer}/auto-payment/{id}/payer-action`.
+ */
 const ManageView = ({
   mapping,
   info,
@@ -178,39 +266,44 @@ const ManageView = ({
   const payee = mapping.payeeBusinessName;
   const payerBusinessId = mapping.payerId ?? info.guestBusinessId;
   const [changing, setChanging] = useState(false);
-  const [updated, setUpdated] = useState(false);
-  const [cancelOpen, setCancelOpen] = useState(false);
-  const [alsoScheduled, setAlsoScheduled] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [cancelError, setCancelError] = useState<string | null>(null);
-  const canChange = mapping.actions.includes('CHANGE_METHOD');
-  const canCancel = mapping.actions.includes('CANCEL');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<ConfirmKind | null>(null);
+  const [enabling, setEnabling] = useState(false);
+  const [enableError, setEnableError] = useState<string | null>(null);
+  const can = (action: AutoPaymentMapping['actions'][number]) => mapping.actions.includes(action);
 
-  const changeMethod = async (method: ChosenMethod, otpId: string) => {
-    const answer = await takePayerAction(payerBusinessId, mapping.autoPaymentMappingId, {
-      action: 'CHANGE_METHOD',
-      paymentInstrumentId: method.instrumentId,
-      otpId,
-    });
+  const act = (body: Parameters<typeof takePayerAction>[2]) =>
+    takePayerAction(payerBusinessId, mapping.autoPaymentMappingId, body);
+  const keep = (answer: AutoPaymentMapping, message: string) => {
     queryClient.setQueryData(autoPayKeys.mapping(mapping.autoPaymentMappingId), answer);
-    setChanging(false);
-    setUpdated(true);
+    setNotice(message);
   };
 
-  const cancel = async () => {
-    setCancelling(true);
-    setCancelError(null);
+  const changeMethod = async (method: ChosenMethod, otpId: string) => {
+    const answer = await act({ action: 'CHANGE_METHOD', paymentInstrumentId: method.instrumentId, otpId });
+    setChanging(false);
+    keep(answer, METHOD_UPDATED);
+  };
+
+  const confirm = async (kind: ConfirmKind, alsoCancelScheduled: boolean) => {
+    if (kind === 'CANCEL') {
+      onDone(await act({ action: 'CANCEL', alsoCancelScheduled }));
+      return;
+    }
+    const answer = await act({ action: 'DISABLE' });
+    setConfirming(null);
+    keep(answer, 'Auto payments disabled.');
+  };
+
+  const enable = async () => {
+    setEnabling(true);
+    setEnableError(null);
     try {
-      onDone(
-        await takePayerAction(payerBusinessId, mapping.autoPaymentMappingId, {
-          action: 'CANCEL',
-          alsoCancelScheduled: alsoScheduled,
-        }),
-      );
+      keep(await act({ action: 'ENABLE' }), 'Auto payments enabled.');
     } catch (error) {
-      setCancelError(getErrorMessage(error));
+      setEnableError(getErrorMessage(error));
     } finally {
-      setCancelling(false);
+      setEnabling(false);
     }
   };
 
@@ -223,21 +316,36 @@ const ManageView = ({
             <Title order={2} fz="lg" id="auto-pay-current">
               Current authorization
             </Title>
-            <Text size="sm">{STATUS_LINE[mapping.status]}</Text>
+            <Text size="sm">{statusLine(mapping)}</Text>
             <Text size="sm">{`Payment method: ${mapping.paymentMethod?.label ?? 'none'}`}</Text>
-            {updated ? (
+            {notice ? (
               <Alert color="teal" variant="light" role="status">
-                {METHOD_UPDATED}
+                {notice}
+              </Alert>
+            ) : null}
+            {enableError ? (
+              <Alert color="red" variant="light" role="alert">
+                {enableError}
               </Alert>
             ) : null}
             <Group gap="sm">
-              {canChange && !changing ? (
+              {can('CHANGE_METHOD') && !changing ? (
                 <Button variant="light" onClick={() => setChanging(true)}>
                   Change payment method
                 </Button>
               ) : null}
-              {canCancel ? (
-                <Button variant="subtle" color="red" onClick={() => setCancelOpen(true)}>
+              {can('ENABLE') ? (
+                <Button variant="light" loading={enabling} onClick={() => void enable()}>
+                  Enable auto payments
+                </Button>
+              ) : null}
+              {can('DISABLE') ? (
+                <Button variant="default" onClick={() => setConfirming('DISABLE')}>
+                  Disable auto payments
+                </Button>
+              ) : null}
+              {can('CANCEL') ? (
+                <Button variant="subtle" color="red" onClick={() => setConfirming('CANCEL')}>
                   Cancel auto payments
                 </Button>
               ) : null}
@@ -257,29 +365,13 @@ const ManageView = ({
           <WhatItMeans payee={payee} />
         )}
       </SimpleGrid>
-      <Dialog opened={cancelOpen} onClose={() => setCancelOpen(false)} title={CANCEL_DIALOG_TITLE}>
-        <Stack gap="md">
-          <Text size="sm">{`Invoices from ${payee} will no longer be paid automatically.`}</Text>
-          <Checkbox
-            label={CANCEL_TICK_LABEL}
-            checked={alsoScheduled}
-            onChange={(event) => setAlsoScheduled(event.currentTarget.checked)}
-          />
-          {cancelError ? (
-            <Alert color="red" variant="light" role="alert">
-              {cancelError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCancelOpen(false)}>
-              Keep auto payments
-            </Button>
-            <Button color="red" loading={cancelling} onClick={() => void cancel()}>
-              Cancel auto payments
-            </Button>
-          </Group>
-        </Stack>
-      </Dialog>
+      <ConfirmActionDialog
+        key={confirming ?? 'closed'}
+        kind={confirming}
+        payee={payee}
+        onClose={() => setConfirming(null)}
+        onConfirm={confirm}
+      />
     </Stack>
   );
 };
@@ -341,7 +433,7 @@ const MethodScreen = ({ context, slots }: { context: AutoPayContext; slots: Auto
   };
 
   let view: React.ReactNode;
-  if (current.status === 'REQUESTED') {
+  if (isOpenRequest(current.status)) {
     view = (
       <AuthorizeView
         context={context}

@@ -17,6 +17,7 @@ import { type AutoPayContext, AutoPayGuard } from './auto-pay-guard';
 import type { AutoPaySlots } from './auto-pay-slots';
 
 export const ENDED_TITLE = 'Auto payments are not active';
+export const DISABLED_TITLE = 'Auto payments are disabled.';
 export const PAUSED_TITLE = 'Auto payments are paused.';
 
 /** 'Redirecting to your business in Ns', counting down once a second from 7, then `onDone`. */
@@ -80,6 +81,14 @@ const Result = ({
     color = 'yellow';
     title = AUTO_PAYMENT_RESULT_TEXTS.onHold;
     sentence = `Auto payments to ${payee} start once your business is verified.`;
+  } else if (status === 'PAYER_DISABLED' || status === 'PAYEE_DISABLED') {
+    icon = <IconClockPause size={30} />;
+    color = 'yellow';
+    title = DISABLED_TITLE;
+    sentence =
+      status === 'PAYER_DISABLED'
+        ? `You disabled auto payments to ${payee}. You can enable them again from Manage auto payments.`
+        : `${payee} disabled auto payments. Nothing is paid automatically until they enable them again.`;
   } else if (status === 'PAUSED') {
     icon = <IconClockPause size={30} />;
     color = 'yellow';

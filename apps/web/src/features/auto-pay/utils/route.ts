@@ -7,8 +7,21 @@ export type AutoPayPage = 'info' | 'business' | 'method' | 'success';
 /** Who opened the link: no session, a signed-in user (ACTIVE, GUEST_ACTIVE…), and whether the stored guest link is this one. */
 export type AutoPayViewer = { activeStatus: string | null; isGuestOfLink: boolean };
 
-/** Mapping statuses that still have an authorisation the payer can look at and control. */
-export const LIVE_AUTHORIZED_STATUSES: readonly AutoPaymentMappingStatus[] = ['ACCEPTED', 'HOLD', 'PAUSED'];
+/** A request the payer may still authorise or decline (PENDING: made, its email on its way). */
+export const isOpenRequest = (status: AutoPaymentMappingStatus): boolean =>
+  status === 'REQUESTED' || status === 'PENDING';
+
+/**
+ * Mapping statuses that still have an authorisation the payer can look at and control (disabled ones can
+ * be enabled again); the others ended it for good.
+ */
+export const LIVE_AUTHORIZED_STATUSES: readonly AutoPaymentMappingStatus[] = [
+  'ACCEPTED',
+  'HOLD',
+  'PAUSED',
+  'PAYER_DISABLED',
+  'PAYEE_DISABLED',
+];
 
 /**
  * 'Guard for auto-payment links' (spec 000 §4, 002 §4): a requested mapping routes by the user's state —
@@ -17,7 +30,7 @@ export const LIVE_AUTHORIZED_STATUSES: readonly AutoPaymentMappingStatus[] = ['A
  * that is no longer requested shows its result (/success).
  */
 export const autoPayPageFor = (status: AutoPaymentMappingStatus, viewer: AutoPayViewer): AutoPayPage => {
-  if (status !== 'REQUESTED') return 'success';
+  if (!isOpenRequest(status)) return 'success';
   if (viewer.activeStatus === 'ACTIVE') return 'business';
   if (viewer.activeStatus === 'GUEST_ACTIVE' && viewer.isGuestOfLink) return 'method';
   return 'info';

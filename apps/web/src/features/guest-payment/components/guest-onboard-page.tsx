@@ -3,6 +3,7 @@ import { Button, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
+import { guestLandingPath } from '@/lib/guest-landing';
 import { getGuestToken } from '../utils/guest-storage';
 
 export const CONTINUE_ONBOARDING_TITLE = 'Continue onboarding';
@@ -19,7 +20,7 @@ const BENEFITS = [
  * and the way to it (set a password, then the usual onboarding), or 'Maybe later'.
  */
 export const GuestOnboardPage = () => {
-  const later = getGuestToken() ? paths.guestPayment() : paths.root();
+  const later = getGuestToken() ? guestLandingPath() : paths.root();
   return (
     <AuthLayout
       title={CONTINUE_ONBOARDING_TITLE}

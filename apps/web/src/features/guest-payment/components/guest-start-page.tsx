@@ -67,12 +67,12 @@ export const GuestStartPage = ({ variant = 'payment' }: GuestStartPageProps) => 
 
   useEffect(() => {
     if (!link.data) return;
-    storeGuestToken(token, link.data.paymentType);
+    storeGuestToken(token, isAutoPay ? 'AUTO_PAYMENT' : link.data.paymentType);
     if (!prefilled.current) {
       prefilled.current = true;
       setValues((current) => ({ ...current, email: link.data.email }));
     }
-  }, [link.data, token]);
+  }, [link.data, token, isAutoPay]);
 
   if (!token) return <Navigate to={guestUnauthorizedHref('link')} replace />;
   if (link.isError && isDeadLink(link.error)) return <Navigate to={guestUnauthorizedHref('link')} replace />;
