@@ -22,6 +22,7 @@ import { passwordRoutes } from './modules/auth/password-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { signInRoutes } from './modules/auth/sign-in-routes.js';
 import { registerAutoPaymentJobs } from './modules/auto-payments/engine.js';
+import { autoPaymentRoutes } from './modules/auto-payments/routes.js';
 import { autoPaymentRunRoutes } from './modules/auto-payments/run-routes.js';
 import { registerBankingJobs } from './modules/banking/jobs.js';
 import { bankingRoutes, bankLinkWebhookRoutes } from './modules/banking/routes.js';
@@ -274,6 +275,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(approvalRoutes(context));
       await api.register(businessUserRoutes(context));
       await api.register(guestRoutes(context));
+      await api.register(autoPaymentRoutes(context));
       await api.register(autoPaymentRunRoutes(context));
       if (isSandboxRails(context.providers.rails) && !context.config.isProduction) {
         await api.register(sandboxRailsRoutes(context, context.providers.rails));

@@ -14,6 +14,8 @@ import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/http/envelope.js';
 import { userActor } from '../activity/service.js';
+import { assertAutoPaymentContactEdit } from '../auto-payments/service.js';
+import { AUTO_PAYMENT_SUBJECT_OF } from '../auto-payments/views.js';
 import { CUSTOMER_MANAGE, CUSTOMER_READ, VENDOR_MANAGE, VENDOR_READ } from './access.js';
 import {
   businessParams,
@@ -175,7 +177,11 @@ export const contactRoutes =
       app.patch(
         `${base}/:contactId`,
         {
-          config: { business: { permission: kind.manage } },
+          // Manage on the type, or the auto-payment right of its side for a contact with an ACCEPTED
+          // mapping (spec 002 §4 'Editing a contact needs manage or auto-payment status ACCEPTED').
+          config: {
+            business: { anyOf: [kind.manage, ['manage', AUTO_PAYMENT_SUBJECT_OF[kind.type]] as const] },
+          },
           schema: {
             tags: [kind.tag],
             summary: `Edit (or finalize) a ${noun}: the fields given replace the stored ones`,
@@ -184,17 +190,26 @@ export const contactRoutes =
             response: contactWriteResponses,
           },
         },
-        async (request) =>
-          ok(
+        async (request) => {
+          const business = getBusiness(request);
+          if (!business.ability.can(...kind.manage)) {
+            await assertAutoPaymentContactEdit(context.database.db, {
+              businessId: business.businessId,
+              contactId: request.params.contactId,
+              type: kind.type,
+            });
+          }
+          return ok(
             await updateContact(context, {
-              businessId: getBusiness(request).businessId,
+              businessId: business.businessId,
               contactId: request.params.contactId,
               type: kind.type,
               actor: userActor(getUser(request)),
               update: request.body,
             }),
             kind.updatedMessage,
-          ),
+          );
+        },
       );
     }
 

@@ -17,8 +17,10 @@ import { createInvitation, isUsable } from '../invitations/service.js';
  */
 export const BUSINESS_PAYMENT = 'BUSINESS_PAYMENT' satisfies GuestInvitationType;
 export const BILL_PAYMENT = 'BILL_PAYMENT' satisfies GuestInvitationType;
+/** A payee asked its customer to authorise auto payments (issue 20); the link opens /process/auto-pay/info. */
+export const AUTO_PAYMENT = 'AUTO_PAYMENT' satisfies GuestInvitationType;
 
-for (const type of [BUSINESS_PAYMENT, BILL_PAYMENT]) {
+for (const type of [BUSINESS_PAYMENT, BILL_PAYMENT, AUTO_PAYMENT]) {
   registerInvitationKind(type, {
     ttlMinutes: GUEST_LINK_TTL_DAYS * 24 * 60,
     openable: false,
@@ -34,7 +36,32 @@ const tokenSealContext = (invitationId: string) => `invitations:${invitationId}:
 /** What a guest link is about: a payment request (BUSINESS_PAYMENT) or a payment (BILL_PAYMENT). */
 export type GuestLinkSubject =
   | { type: typeof BUSINESS_PAYMENT; paymentRequestId: string; guestBusinessId: string }
-  | { type: typeof BILL_PAYMENT; paymentId: string; payerBusinessId: string };
+  | { type: typeof BILL_PAYMENT; paymentId: string; payerBusinessId: string }
+  | { type: typeof AUTO_PAYMENT; mappingId: string; payerBusinessId: string };
+
+/** The invitation data key naming a subject, its value, and what the invitation keeps of it. */
+function subjectKey(subject: GuestLinkSubject): { key: string; value: string; data: Record<string, string> } {
+  switch (subject.type) {
+    case BUSINESS_PAYMENT:
+      return {
+        key: 'paymentRequestId',
+        value: subject.paymentRequestId,
+        data: { paymentRequestId: subject.paymentRequestId },
+      };
+    case BILL_PAYMENT:
+      return {
+        key: 'paymentId',
+        value: subject.paymentId,
+        data: { paymentId: subject.paymentId, payerBusinessId: subject.payerBusinessId },
+      };
+    default:
+      return {
+        key: 'mappingId',
+        value: subject.mappingId,
+        data: { mappingId: subject.mappingId, payerBusinessId: subject.payerBusinessId },
+      };
+  }
+}
 
 /**
  * The `/process/payment/start?token=…` link of a guest mail, in the caller's transaction: the live link
@@ -49,10 +76,7 @@ export async function guestLinkFor(
 ): Promise<string> {
   const { subject } = options;
   const email = options.email.trim().toLowerCase();
-  const [key, value] =
-    subject.type === BUSINESS_PAYMENT
-      ? ['paymentRequestId', subject.paymentRequestId]
-      : ['paymentId', subject.paymentId];
+  const { key, value, data } = subjectKey(subject);
   const box = getDataSecretBox(context.config);
   const [live] = await db
     .select({ id: invitations.id, data: invitations.data })
@@ -71,16 +95,17 @@ export async function guestLinkFor(
   if (live && typeof live.data.sealedToken === 'string') {
     token = box.open(live.data.sealedToken, tokenSealContext(live.id));
   } else {
-    const data =
-      subject.type === BUSINESS_PAYMENT
-        ? { paymentRequestId: subject.paymentRequestId }
-        : { paymentId: subject.paymentId, payerBusinessId: subject.payerBusinessId };
     const created = await createInvitation(context, {
       db,
       type: subject.type,
       email,
       sentByUserId: options.sentByUserId ?? null,
-      businessId: subject.type === BUSINESS_PAYMENT ? subject.guestBusinessId : null,
+      businessId:
+        subject.type === BUSINESS_PAYMENT
+          ? subject.guestBusinessId
+          : subject.type === AUTO_PAYMENT
+            ? subject.payerBusinessId
+            : null,
       data,
     });
     token = created.token;
@@ -89,5 +114,6 @@ export async function guestLinkFor(
       .set({ data: { ...data, sealedToken: box.seal(token, tokenSealContext(created.invitation.id)) } })
       .where(eq(invitations.id, created.invitation.id));
   }
-  return `${mailOrigin(context.config)}${paths.guestPaymentStart()}?token=${encodeURIComponent(token)}`;
+  const path = subject.type === AUTO_PAYMENT ? paths.autoPayInfo() : paths.guestPaymentStart();
+  return `${mailOrigin(context.config)}${path}?token=${encodeURIComponent(token)}`;
 }

@@ -22,6 +22,10 @@ const OPEN_ROUTES = new Set([
   // 'Continue onboarding': a guest without a password sets one; that ends the guest session and issues a
   // full one (the account stays GUEST_ACTIVE until identity verification makes it ACTIVE).
   'POST /api/auth/set-password',
+  // An AUTO_PAYMENT link's guest authorises its mapping (the service answers 404 for any other mapping).
+  'GET /api/auto-payment/:id',
+  'PATCH /api/auto-payment/:id',
+  'GET /api/auto-payment/:id/vendor',
 ]);
 const BUSINESS_PREFIX = '/api/business/:businessId';
 /** The guest business's routes a guest uses: adding and verifying banks, adding cards, the card fee. */
@@ -29,6 +33,9 @@ const BUSINESS_ROUTES = [
   /^\/bank\/accounts$/,
   /^\/banking\/connection\/(?!vendor-account)/,
   /^\/card-payment\/(card|cards|fee-quote)(\/|$)/,
+  // The guest payer of an auto payment comes back from a notice to cancel, disable or change the method.
+  /^\/auto-payment\/:id\/payer-action$/,
+  /^\/auto-payments$/,
 ];
 
 export function isGuestAllowed(request: FastifyRequest, guestBusinessId: string): boolean {

@@ -1,6 +1,6 @@
 import { getPaymentStatusDisplay, MESSAGES } from '@ferry/domain/catalogues';
 import { centsToAmount } from '@ferry/domain/money';
-import type { EnginePaymentStatus } from '@ferry/domain/payments';
+import { type EnginePaymentStatus, isAutoPaymentLive } from '@ferry/domain/payments';
 import {
   GUEST_INVITATION_TYPES,
   GUEST_MESSAGES,
@@ -21,6 +21,7 @@ import { userActor } from '../activity/service.js';
 import { createSession, type GuestSessionScope, hashToken } from '../auth/service.js';
 import { type InvitationRow, invitations, sessions } from '../auth/tables.js';
 import { type CreatedTrustedDevice, createTrustedDevice } from '../auth/trusted-devices.js';
+import { type AutoPaymentMappingRow, autoPaymentMappings } from '../auto-payments/tables.js';
 import { revealAccountNumber } from '../banking/service.js';
 import { findBillOrThrow } from '../bills/service.js';
 import { bills } from '../bills/tables.js';
@@ -47,7 +48,7 @@ import {
 } from '../users/service.js';
 import { type UserRow, users } from '../users/tables.js';
 import { addVendorBank } from '../vendor-banks/service.js';
-import { BILL_PAYMENT, BUSINESS_PAYMENT } from './kinds.js';
+import { AUTO_PAYMENT, BILL_PAYMENT, BUSINESS_PAYMENT } from './kinds.js';
 
 /**
  * The guest flows (Get Paid, issue 19; contract packages/domain/src/schemas/guest-api.ts): someone who
@@ -115,7 +116,14 @@ interface PaymentSubject {
   closed: boolean;
 }
 
-type Subject = RequestSubject | PaymentSubject;
+/** AUTO_PAYMENT: the mapping to authorise; the link stays usable to manage it (closed once it ended). */
+interface AutoPaymentSubject {
+  kind: typeof AUTO_PAYMENT;
+  mapping: AutoPaymentMappingRow;
+  closed: boolean;
+}
+
+type Subject = RequestSubject | PaymentSubject | AutoPaymentSubject;
 
 async function requestSubject(db: DbOrTx, paymentRequestId: string): Promise<RequestSubject> {
   const [row] = await db
@@ -156,6 +164,14 @@ async function subjectOf(db: DbOrTx, invitation: InvitationRow): Promise<Subject
     if (!id) throw invalidLink();
     return requestSubject(db, id);
   }
+  if (invitation.invitationType === AUTO_PAYMENT) {
+    const id = text(invitation.data.mappingId);
+    const [mapping] = id
+      ? await db.select().from(autoPaymentMappings).where(eq(autoPaymentMappings.id, id)).limit(1)
+      : [];
+    if (!mapping) throw invalidLink();
+    return { kind: AUTO_PAYMENT, mapping, closed: !isAutoPaymentLive(mapping.status) };
+  }
   const id = text(invitation.data.paymentId);
   if (!id) throw invalidLink();
   return paymentSubject(db, id);
@@ -192,6 +208,20 @@ export async function describeGuestLink(context: Ctx, token: string): Promise<Gu
   assertOpen(subject);
   const invitee = await findUserByEmail({ db, email: invitation.email });
   const type = invitation.invitationType as GuestInvitationType;
+  if (subject.kind === AUTO_PAYMENT) {
+    return {
+      invitationId: invitation.id,
+      invitationType: type,
+      paymentType: 'AUTO_PAYMENT',
+      email: invitation.email,
+      senderBusinessName: await businessName(db, subject.mapping.payeeBusinessId),
+      amount: 0,
+      firstName: invitee && !isNewPerson(invitee) ? invitee.firstName : null,
+      isNewUser: isNewPerson(invitee),
+      autoPaymentMappingId: subject.mapping.id,
+      autoPaymentStatus: subject.mapping.status,
+    };
+  }
   return {
     invitationId: invitation.id,
     invitationType: type,
@@ -298,8 +328,10 @@ async function guestBusinessFor(
   const known = remembered?.[user.id];
   if (known) return known;
   let businessId: string;
-  if (subject.kind === BUSINESS_PAYMENT) {
-    const target = subject.request.payerBusinessId;
+  if (subject.kind === BUSINESS_PAYMENT || subject.kind === AUTO_PAYMENT) {
+    const target =
+      subject.kind === BUSINESS_PAYMENT ? subject.request.payerBusinessId : subject.mapping.payerBusinessId;
+    if (!target) throw invalidLink();
     const members = await db
       .select({ userId: businessMembers.userId })
       .from(businessMembers)
@@ -623,6 +655,37 @@ export async function guestPaymentInfo(context: Ctx, scope: Scope): Promise<Gues
       closed: subject.closed,
     };
   }
+  if (subject.kind === AUTO_PAYMENT) {
+    const { mapping } = subject;
+    const [customer] = await db
+      .select({ name: contacts.name })
+      .from(contacts)
+      .where(eq(contacts.id, mapping.customerId))
+      .limit(1);
+    return {
+      ...common,
+      paymentType: 'AUTO_PAYMENT',
+      payerId: scope.businessId,
+      payeeId: mapping.payeeBusinessId,
+      amount: 0,
+      amountToPay: 0,
+      paymentRequestId: null,
+      paymentId: null,
+      ...(await cardTerms(context, db, mapping.payeeBusinessId)),
+      contactName: customer?.name ?? guestBusiness?.name ?? '',
+      payerBusinessName: guestBusiness?.name ?? null,
+      payeeBusinessName: await businessName(db, mapping.payeeBusinessId),
+      refNo: null,
+      invoiceDate: null,
+      dueDate: null,
+      memo: null,
+      lines: [],
+      payments: [],
+      closed: subject.closed,
+      autoPaymentMappingId: mapping.id,
+      autoPaymentStatus: mapping.status,
+    };
+  }
   const { payment } = subject;
   const [vendor] = await db
     .select({ name: contacts.name })
@@ -832,6 +895,10 @@ export async function acceptGuestPayment(
   if (body.invitationType !== invitation.invitationType) throw invalidLink();
   if (body.businessId !== scope.businessId) throw invalidLink();
   const subject = await subjectOf(db, invitation);
+  if (subject.kind === AUTO_PAYMENT) {
+    // An auto-payment link authorises (PATCH /auto-payment/{id}); it has nothing to pay or accept.
+    throw invalidLink();
+  }
   if (subject.kind === BUSINESS_PAYMENT) {
     await payRequest(context, scope, invitation, subject, body, idempotencyKey);
   } else {

@@ -2,8 +2,9 @@ import { randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { MESSAGES } from '@ferry/domain/catalogues';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '@ferry/domain/schemas';
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { queueMessage } from '../notifications/service.js';
@@ -168,4 +169,28 @@ export async function verifyOtp(
     .returning();
   if (!used) throw invalid();
   return used;
+}
+
+/**
+ * True when `otpId` is an SMS code of this user that was verified (used up) within the last
+ * OTP_VALID_MINUTES — the proof a sensitive step asks for right after POST /otp/verify.
+ */
+export async function isVerifiedSmsCode(
+  context: Pick<OtpContext, 'clock'>,
+  options: { db: DbOrTx; userId: string; otpId: string },
+): Promise<boolean> {
+  const since = new Date(context.clock.now().getTime() - OTP_VALID_MINUTES * 60_000);
+  const [row] = await options.db
+    .select({ id: otpRequests.id })
+    .from(otpRequests)
+    .where(
+      and(
+        eq(otpRequests.id, options.otpId),
+        eq(otpRequests.userId, options.userId),
+        eq(otpRequests.channel, 'sms'),
+        gte(otpRequests.consumedAt, since),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

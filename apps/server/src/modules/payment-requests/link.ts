@@ -263,6 +263,110 @@ export async function businessesToMap(
 }
 
 /**
+ * The payer's vendor contact for a sender on Ferry (in the caller's transaction): with `contactId`, that
+ * vendor — linked to the sender if it is not linked yet (409 if it is another business's); without it,
+ * the vendor already linked to the sender, or a new vendor made from the sender (name, email, address).
+ * A contact insert racing another answers through the unique indexes (see the callers' catch).
+ */
+export async function resolveSenderVendor(
+  context: Context,
+  tx: DbOrTx,
+  options: {
+    businessId: string;
+    sender: Awaited<ReturnType<typeof findSender>>;
+    actor: Actor;
+    contactId?: string | undefined;
+    remarks: string;
+    data: Record<string, unknown>;
+  },
+): Promise<ContactRow> {
+  const { businessId, sender } = options;
+  const now = context.clock.now();
+  const linkedEntry = (contact: ContactRow) => ({
+    businessId,
+    entityType: CONTACT_ENTITY_TYPE,
+    entityId: contact.id,
+    subject: 'PayManageVendors' as const,
+    action: 'NETWORK_LINKED',
+    label: `Linked to ${sender.businessName} on Ferry`,
+    actor: options.actor,
+    data: { networkBusinessId: sender.businessId, ...options.data },
+    at: now,
+  });
+  const [linked] = await tx
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.businessId, businessId),
+        eq(contacts.type, 'VENDOR'),
+        eq(contacts.networkBusinessId, sender.businessId),
+      ),
+    )
+    .limit(1);
+  let vendor: ContactRow;
+  if (options.contactId) {
+    const contact = await findContactOrThrow(tx, {
+      businessId,
+      contactId: options.contactId,
+      type: 'VENDOR',
+      forUpdate: true,
+    });
+    if (contact.networkBusinessId && contact.networkBusinessId !== sender.businessId) {
+      throw conflict(CONTACT_API_MESSAGES.contactAlreadyLinked);
+    }
+    if (!contact.networkBusinessId) {
+      if (linked) throw conflict(CONTACT_API_MESSAGES.alreadyVendor);
+      const [updated] = await tx
+        .update(contacts)
+        .set({ networkBusinessId: sender.businessId, needsFinalize: false, updatedAt: now })
+        .where(eq(contacts.id, contact.id))
+        .returning();
+      if (!updated) throw new Error('contact not updated');
+      await recordActivity(tx, linkedEntry(updated));
+      vendor = updated;
+    } else {
+      vendor = contact;
+    }
+  } else if (linked) {
+    vendor = linked;
+  } else {
+    const email = sender.email;
+    if (!email) throw paymentRequestNotFound();
+    const [sameEmail] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.businessId, businessId),
+          eq(contacts.type, 'VENDOR'),
+          sql`lower(${contacts.email}) = ${email.toLowerCase()}`,
+        ),
+      )
+      .limit(1);
+    if (sameEmail) {
+      throw new AppError('CONFLICT', CONTACT_API_MESSAGES.vendorExists, {
+        errors: [{ field: 'contactId', message: CONTACT_API_MESSAGES.vendorExists }],
+      });
+    }
+    vendor = await insertContact(context, tx, {
+      businessId,
+      type: 'VENDOR',
+      actor: options.actor,
+      remarks: options.remarks,
+      contact: {
+        name: sender.businessName.slice(0, 100),
+        email,
+        billingAddress: storedAddress(sender.billing),
+        networkBusinessId: sender.businessId,
+      },
+    });
+    await recordActivity(tx, linkedEntry(vendor));
+  }
+  return vendor;
+}
+
+/**
  * POST payment-requests/{id}/map-business: the vendor this request (and every other unmapped request of
  * the same sender) is from. With `contactId`, that vendor — linked to the sender on Ferry if it is not
  * linked yet (409 if it is another business's); without it, the vendor already linked to the sender, or
@@ -283,87 +387,14 @@ export async function mapBusiness(
       }
       const now = context.clock.now();
       const sender = await findSender(tx, request.payeeBusinessId);
-      const linkedEntry = (contact: ContactRow) => ({
+      const vendor = await resolveSenderVendor(context, tx, {
         businessId,
-        entityType: CONTACT_ENTITY_TYPE,
-        entityId: contact.id,
-        subject: 'PayManageVendors' as const,
-        action: 'NETWORK_LINKED',
-        label: `Linked to ${sender.businessName} on Ferry`,
+        sender,
         actor: options.actor,
-        data: { networkBusinessId: sender.businessId, paymentRequestId: request.id },
-        at: now,
+        contactId: options.contactId,
+        remarks: 'Added from a payment request',
+        data: { paymentRequestId: request.id },
       });
-      const [linked] = await tx
-        .select()
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.businessId, businessId),
-            eq(contacts.type, 'VENDOR'),
-            eq(contacts.networkBusinessId, sender.businessId),
-          ),
-        )
-        .limit(1);
-      let vendor: ContactRow;
-      if (options.contactId) {
-        const contact = await findContactOrThrow(tx, {
-          businessId,
-          contactId: options.contactId,
-          type: 'VENDOR',
-          forUpdate: true,
-        });
-        if (contact.networkBusinessId && contact.networkBusinessId !== sender.businessId) {
-          throw conflict(CONTACT_API_MESSAGES.contactAlreadyLinked);
-        }
-        if (!contact.networkBusinessId) {
-          if (linked) throw conflict(CONTACT_API_MESSAGES.alreadyVendor);
-          const [updated] = await tx
-            .update(contacts)
-            .set({ networkBusinessId: sender.businessId, needsFinalize: false, updatedAt: now })
-            .where(eq(contacts.id, contact.id))
-            .returning();
-          if (!updated) throw new Error('contact not updated');
-          await recordActivity(tx, linkedEntry(updated));
-          vendor = updated;
-        } else {
-          vendor = contact;
-        }
-      } else if (linked) {
-        vendor = linked;
-      } else {
-        const email = sender.email;
-        if (!email) throw paymentRequestNotFound();
-        const [sameEmail] = await tx
-          .select({ id: contacts.id })
-          .from(contacts)
-          .where(
-            and(
-              eq(contacts.businessId, businessId),
-              eq(contacts.type, 'VENDOR'),
-              sql`lower(${contacts.email}) = ${email.toLowerCase()}`,
-            ),
-          )
-          .limit(1);
-        if (sameEmail) {
-          throw new AppError('CONFLICT', CONTACT_API_MESSAGES.vendorExists, {
-            errors: [{ field: 'contactId', message: CONTACT_API_MESSAGES.vendorExists }],
-          });
-        }
-        vendor = await insertContact(context, tx, {
-          businessId,
-          type: 'VENDOR',
-          actor: options.actor,
-          remarks: 'Added from a payment request',
-          contact: {
-            name: sender.businessName.slice(0, 100),
-            email,
-            billingAddress: storedAddress(sender.billing),
-            networkBusinessId: sender.businessId,
-          },
-        });
-        await recordActivity(tx, linkedEntry(vendor));
-      }
       if (request.vendorContactId === vendor.id) return;
       await tx
         .update(paymentRequests)

@@ -260,7 +260,7 @@ export const CUSTOMER_EMAIL_REQUIRED_MESSAGE =
  * Review, link-bill and the invoice sync then work as for any payer. A customer without an email answers
  * 409 (the guest link goes by email).
  */
-async function payerBusinessOf(
+export async function payerBusinessOf(
   context: Ctx,
   tx: DbOrTx,
   customer: { id: string; name: string; email: string; networkBusinessId: string | null },

@@ -8,6 +8,7 @@ import { newId } from '../../platform/ids.js';
 import type { InquiryKind, InquiryStatus } from '../../providers/identity/identity.js';
 import { isPhoneVerificationRequired } from '../auth/set-password.js';
 import { invitations } from '../auth/tables.js';
+import { releaseHeldAutoPayments } from '../auto-payments/service.js';
 import { businesses } from '../businesses/tables.js';
 import {
   type AcceptedInvitation,
@@ -363,7 +364,11 @@ export async function syncPendingInquiries(context: Ctx): Promise<number> {
  * makes it REJECTED; an approved business check with every listed person verified makes it
  * FULL_VERIFIED; anything else keeps it SUBMITTED. A decided business only changes by resubmission.
  */
-export async function evaluateBusiness(tx: DbOrTx, context: Pick<Ctx, 'clock' | 'jobs'>, businessId: string) {
+export async function evaluateBusiness(
+  tx: DbOrTx,
+  context: Pick<Ctx, 'database' | 'clock' | 'config' | 'jobs'>,
+  businessId: string,
+) {
   const business = await loadBusiness(tx, businessId);
   if (business.verificationStatus !== 'SUBMITTED') return business.verificationStatus;
   const [verification] = await tx
@@ -398,7 +403,11 @@ export async function evaluateBusiness(tx: DbOrTx, context: Pick<Ctx, 'clock' | 
       .set({ verificationStatus: next, updatedAt: context.clock.now() })
       .where(and(eq(businesses.id, businessId), eq(businesses.verificationStatus, 'SUBMITTED')));
     // Payments paused (IN_QUEUE) until verification go to the engine's release sweep at once.
-    if (next === 'FULL_VERIFIED') await requestPaymentRelease(context, tx);
+    if (next === 'FULL_VERIFIED') {
+      await requestPaymentRelease(context, tx);
+      // Auto-payment authorisations held until the payer business was verified now start (issue 20).
+      await releaseHeldAutoPayments(tx, context, businessId);
+    }
   }
   return next;
 }
@@ -865,7 +874,7 @@ export async function resendPersonInvite(
  */
 export async function linkInvitedPerson(
   tx: Tx,
-  context: Pick<Ctx, 'clock' | 'jobs'>,
+  context: Pick<Ctx, 'database' | 'clock' | 'config' | 'jobs'>,
   options: { invitationId: string; user: UserRow; businessId: string | null },
 ): Promise<{ redirectTo: string }> {
   const now = context.clock.now();
