@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { listChartAccounts } from '../../modules/accounting/service.js';
+import { autoPaymentMappings, autoPayments } from '../../modules/auto-payments/tables.js';
 import { ensureDefaultItems } from '../../modules/bills/items.js';
 import { accountingItems } from '../../modules/bills/tables.js';
 import { decideMerchantApplication } from '../../modules/cards/merchant.js';
@@ -95,7 +96,8 @@ type Kind =
   | 'teamMember'
   | 'practiceInvitation'
   | 'approvalGroup'
-  | 'approvalPolicy';
+  | 'approvalPolicy'
+  | 'autoPayment';
 
 /** The kinds of record a field of that name names (the first is what A's own requests put there). */
 const FIELD_KINDS: Record<string, Kind[]> = {
@@ -146,6 +148,7 @@ const FIELD_KINDS: Record<string, Kind[]> = {
   userIds: ['user'],
   groupId: ['approvalGroup'],
   policyId: ['approvalPolicy'],
+  autoPaymentId: ['autoPayment'],
   policyIds: ['approvalPolicy'],
   // The member who approves in an approver's place (approval delegation).
   delegateUserId: ['user'],
@@ -639,6 +642,33 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
   });
   await api('POST', `/preferences/${businessId}/logo`, {}, logoForm());
 
+  // An upcoming auto payment this business makes of its own invoice (the skip route names it); its
+  // mapping has ended, so it holds no live mapping of the customer.
+  const autoPaymentId = newId();
+  const autoPaymentMappingId = newId();
+  await t.context.database.db.insert(autoPaymentMappings).values({
+    id: autoPaymentMappingId,
+    payeeBusinessId: businessId,
+    customerId: contacts.customerId,
+    payerBusinessId: businessId,
+    status: 'PAYEE_CANCELLED',
+    requestedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await t.context.database.db.insert(autoPayments).values({
+    id: autoPaymentId,
+    mappingId: autoPaymentMappingId,
+    invoiceId: invoice.id,
+    payeeBusinessId: businessId,
+    payerBusinessId: businessId,
+    amountCents: 10_000,
+    dueDate: '2026-11-30',
+    status: 'SCHEDULED',
+    createdAt: now,
+    updatedAt: now,
+  });
+
   const ids: Record<Kind, string> = {
     business: businessId,
     user: owner.id,
@@ -672,6 +702,7 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     practiceInvitation: teamMember.invitationId,
     approvalGroup: group.group.id,
     approvalPolicy: policy.policy.id,
+    autoPayment: autoPaymentId,
   };
   for (const [kind, id] of Object.entries(ids)) if (!id) throw new Error(`${label}: no ${kind}`);
   return {
