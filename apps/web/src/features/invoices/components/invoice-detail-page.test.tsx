@@ -11,7 +11,7 @@ import { onePagePdfDocument } from '@/testing/pdf';
 import { chooseOption, openOptionList } from '@/testing/select';
 import { renderRoutes, Where } from '@/testing/test-utils';
 import { API, BUSINESS_ID, INVOICE_ID, makeInvoiceView, PDF_URL, REQUEST_ID } from '../testing/invoices';
-import { InvoiceDetailPage } from './invoice-detail-page';
+import { type InvoiceAutoPayHintProps, InvoiceDetailPage } from './invoice-detail-page';
 
 // The real viewer, with PDF.js replaced by a one-page document.
 const pdfjs = vi.hoisted(() => {
@@ -57,7 +57,33 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
+/** A stand-in auto-pay hint that prints what the page gives it. */
+const StubAutoPayHint = (props: InvoiceAutoPayHintProps) => (
+  <span>{`Auto-pay hint for ${props.customerId} / ${props.invoiceId}`}</span>
+);
+
 describe('Invoice detail', () => {
+  it('shows the auto-pay hint of an open invoice, and none once nothing is left to pay', async () => {
+    const invoice = makeInvoiceView();
+    setup();
+    const hintRoutes: RouteObject[] = [
+      {
+        path: '/b/:businessId/invoices/:invoiceId/detail',
+        element: <InvoiceDetailPage autoPayHint={StubAutoPayHint} />,
+      },
+    ];
+    const { unmount } = renderRoutes(hintRoutes, DETAIL);
+    const header = await screen.findByRole('region', { name: 'Invoice' });
+    expect(
+      within(header).getByText(`Auto-pay hint for ${invoice.contact.id} / ${INVOICE_ID}`),
+    ).toBeInTheDocument();
+    unmount();
+    setup({ [DETAIL_API]: ok(makeInvoiceView({ balance: 0, status: 'paid' })) });
+    renderRoutes(hintRoutes, DETAIL);
+    const paid = await screen.findByRole('region', { name: 'Invoice' });
+    expect(within(paid).queryByText(/Auto-pay hint/)).not.toBeInTheDocument();
+  });
+
   it('shows the customer, Ref#, dates, the receiving-side status, amounts, payments and the PDF', async () => {
     setup();
     renderRoutes(routes, DETAIL);

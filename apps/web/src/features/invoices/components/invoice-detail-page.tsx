@@ -18,7 +18,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { LabeledValue } from '@/components/labeled-value';
@@ -63,7 +63,20 @@ const canMarkPaid = (invoice: InvoiceView) =>
  * payments (marked as paid or received); the payment request (sent, last reminder, Send reminder / Cancel
  * request, or Send payment request); 'Mark as Paid' into a verified receiving bank; Edit while unpaid.
  */
-export function InvoiceDetailPage() {
+/** What the invoice page gives its auto-pay hint (features/auto-payments, passed in by the route). */
+export type InvoiceAutoPayHintProps = {
+  businessId: string;
+  customerId: string;
+  invoiceId: string;
+  permissions: readonly string[] | undefined;
+};
+
+export function InvoiceDetailPage({
+  autoPayHint: AutoPayHint,
+}: {
+  /** 'Auto-pay on due date' on an open invoice of a customer who authorised auto payments (issue 20). */
+  autoPayHint?: ComponentType<InvoiceAutoPayHintProps>;
+} = {}) {
   const { businessId = '', invoiceId = '' } = useParams();
   const business = useBusinessAccess(businessId).data;
   const invoiceQuery = useInvoiceDetail(businessId, invoiceId);
@@ -109,6 +122,14 @@ export function InvoiceDetailPage() {
                   {invoice.customerName}
                 </Title>
                 <StatusBadge label={status.label} colour={status.colour} />
+                {AutoPayHint && canMarkPaid(invoice) ? (
+                  <AutoPayHint
+                    businessId={businessId}
+                    customerId={invoice.contact.id}
+                    invoiceId={invoice.id}
+                    permissions={business?.permissions}
+                  />
+                ) : null}
               </Group>
               <Text size="sm" c="dimmed">
                 {invoice.contact.email}
