@@ -5,27 +5,16 @@ import {
   type AutoPaymentMapping,
   type AutoPaymentRun,
   formatDate,
-  formatDateTime,
   formatMoney,
   paths,
 } from '@ferry/domain';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBolt } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { getActivityIcon } from '@/components/activity-log/activity-log-display';
+import { ActivityTimeline } from '@/components/activity-log/activity-timeline';
 import { ReadOnlyButton } from '@/components/approvers/read-only-button';
 import { ErrorAlert } from '@/components/error-alert';
 import { QueryStateBlock } from '@/components/query-state-block';
@@ -156,24 +145,25 @@ export const AutoPaymentStatusBadge = ({ mapping }: { mapping: AutoPaymentMappin
   );
 };
 
+/** The activity of spec 002 §4 in the app's activity timeline: a named member, or Ferry for the system. */
 const ActivityList = ({ entries }: { entries: AutoPaymentActivityEntry[] }) =>
   entries.length === 0 ? (
     <Text size="sm" c="dimmed">
       No activity yet.
     </Text>
   ) : (
-    <ScrollArea.Autosize mah={320} type="auto">
-      <Timeline bulletSize={14} lineWidth={2} aria-label="Auto payment activity">
-        {entries.map((entry) => (
-          <Timeline.Item key={entry.id} title={entry.label}>
-            <Text size="xs" c="dimmed">
-              {`${formatDateTime(entry.at)} · ${entry.byName ?? 'Ferry'}`}
-            </Text>
-            {entry.remarks ? <Text size="xs">{entry.remarks}</Text> : null}
-          </Timeline.Item>
-        ))}
-      </Timeline>
-    </ScrollArea.Autosize>
+    <ActivityTimeline
+      aria-label="Auto payment activity"
+      entries={entries.map((entry) => ({
+        id: entry.id,
+        action: entry.action,
+        label: entry.label,
+        at: entry.at,
+        actor: entry.byName ? { kind: 'person', name: entry.byName } : { kind: 'system', label: 'Ferry' },
+        remarks: entry.remarks,
+        icon: getActivityIcon(entry.action),
+      }))}
+    />
   );
 
 type RunsProps = {
