@@ -11,7 +11,7 @@ import {
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBolt } from '@tabler/icons-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getActivityIcon } from '@/components/activity-log/activity-log-display';
 import { ActivityTimeline } from '@/components/activity-log/activity-timeline';
@@ -364,8 +364,17 @@ const AutoPaymentCardBody = ({
     : contactName;
   const confirmText =
     dialog?.kind === 'confirm'
-      ? dialogText(dialog.action, otherName, mapping?.payerEmail ?? contactEmail)
+      ? dialogText(
+          dialog.action,
+          otherName,
+          dialog.action === 'REQUEST' ? contactEmail : (mapping?.payerEmail ?? contactEmail),
+        )
       : null;
+  // The dialogs keep their texts while they close.
+  const shownConfirm = useRef<DialogText | null>(null);
+  if (confirmText) shownConfirm.current = confirmText;
+  const shownSkip = useRef<AutoPaymentRun | null>(null);
+  if (dialog?.kind === 'skip') shownSkip.current = dialog.run;
   const { actions, readOnly } = mapping ? cardActions(mapping, canManage) : { actions: [], readOnly: false };
   const showRequest = side === 'PAYEE' && (data?.canRequest || (!canManage && !mapping));
 
@@ -470,15 +479,15 @@ const AutoPaymentCardBody = ({
       <AutoPaymentConfirmDialog
         opened={confirmText !== null}
         onClose={close}
-        title={confirmText?.title ?? ''}
-        confirmLabel={confirmText?.confirm ?? ''}
-        danger={confirmText?.danger}
-        withAlsoCancel={confirmText?.withAlsoCancel}
+        title={shownConfirm.current?.title ?? ''}
+        confirmLabel={shownConfirm.current?.confirm ?? ''}
+        danger={shownConfirm.current?.danger}
+        withAlsoCancel={shownConfirm.current?.withAlsoCancel}
         onConfirm={(alsoCancel) =>
           dialog?.kind === 'confirm' ? confirm(dialog.action, alsoCancel) : Promise.resolve()
         }
       >
-        {confirmText?.body ?? ''}
+        {shownConfirm.current?.body ?? ''}
       </AutoPaymentConfirmDialog>
       <AutoPaymentConfirmDialog
         opened={dialog?.kind === 'skip'}
@@ -492,8 +501,8 @@ const AutoPaymentCardBody = ({
           notifications.show({ color: 'teal', message: AUTO_PAYMENT_MESSAGES.skipped });
         }}
       >
-        {dialog?.kind === 'skip'
-          ? `The auto payment of ${formatMoney(dialog.run.amount)} for invoice ${dialog.run.invoiceNumber}, due ${formatDate(dialog.run.dueDate)}, will not be made. You can still pay this invoice yourself.`
+        {shownSkip.current
+          ? `The auto payment of ${formatMoney(shownSkip.current.amount)} for invoice ${shownSkip.current.invoiceNumber}, due ${formatDate(shownSkip.current.dueDate)}, will not be made. You can still pay this invoice yourself.`
           : ''}
       </AutoPaymentConfirmDialog>
       {mapping && side === 'PAYER' ? (
