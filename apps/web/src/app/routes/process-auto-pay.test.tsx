@@ -16,6 +16,7 @@ import {
   AutoPayMethodPage,
   AutoPaySuccessPage,
 } from '@/features/auto-pay';
+import { methodInfoFor } from '@/features/auto-pay/utils/method-info';
 import { GuestStartPage } from '@/features/guest-payment/components/guest-start-page';
 import { setStored } from '@/lib/storage';
 import { makeTestBank } from '@/testing/banks';
@@ -70,35 +71,10 @@ const makeMapping = (overrides: Partial<AutoPaymentMapping> = {}): AutoPaymentMa
   ...overrides,
 });
 
+/** The guest payment info of the link's guest: its guest business authorises (amounts are 0). */
 const guestInfo = (overrides: Partial<GuestPaymentInfo> = {}): GuestPaymentInfo => ({
+  ...methodInfoFor(makeMapping(), GUEST_BUSINESS_ID),
   invitationId: 'invitation-1',
-  invitationType: 'AUTO_PAYMENT',
-  paymentType: 'AUTO_PAYMENT',
-  payerId: GUEST_BUSINESS_ID,
-  payeeId: PAYEE_ID,
-  guestBusinessId: GUEST_BUSINESS_ID,
-  amount: 0,
-  amountToPay: 0,
-  paymentRequestId: null,
-  paymentId: null,
-  payeeAcceptCardPayment: false,
-  payeeCardSurchargeEnabled: false,
-  payeeCardMerchantId: null,
-  cardFeeBps: 0,
-  isNewUser: false,
-  isNewBusiness: false,
-  contactName: 'Dana',
-  payerBusinessName: null,
-  payeeBusinessName: 'Harbor Coffee Roasters',
-  refNo: null,
-  invoiceDate: null,
-  dueDate: null,
-  memo: null,
-  lines: [],
-  payments: [],
-  closed: false,
-  autoPaymentMappingId: MAPPING_ID,
-  autoPaymentStatus: 'REQUESTED',
   ...overrides,
 });
 

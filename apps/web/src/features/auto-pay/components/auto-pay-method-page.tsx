@@ -18,7 +18,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Dialog } from '@/components/dialog';
 import { ErrorState } from '@/components/error-state';
 import { PageLoader } from '@/components/page-loader';
-import { getErrorMessage, isApiError } from '@/lib/api-error';
+import { PublicPageFrame } from '@/components/public-page-frame';
+import { isApiError } from '@/lib/api-error';
 import {
   authorizeAutoPayment,
   autoPayKeys,
@@ -28,8 +29,8 @@ import {
 } from '../api/auto-pay-api';
 import { methodInfoFor } from '../utils/method-info';
 import { autoPayHref, isOpenRequest, LIVE_AUTHORIZED_STATUSES } from '../utils/route';
+import { useAction } from '../utils/use-action';
 import { AuthorizeWithCode } from './authorize-with-code';
-import { AutoPayFrame } from './auto-pay-frame';
 import { type AutoPayContext, AutoPayGuard } from './auto-pay-guard';
 import type { AutoPaySlots, ChosenMethod } from './auto-pay-slots';
 
@@ -79,8 +80,7 @@ const AuthorizeView = ({
 }) => {
   const payee = mapping.payeeBusinessName;
   const [declineOpen, setDeclineOpen] = useState(false);
-  const [declining, setDeclining] = useState(false);
-  const [declineError, setDeclineError] = useState<string | null>(null);
+  const declining = useAction();
   const tokenPart = context.isGuest ? { token: context.token } : {};
 
   const authorize = async (method: ChosenMethod, otpId: string) => {
@@ -95,23 +95,16 @@ const AuthorizeView = ({
     onDone(answer);
   };
 
-  const decline = async () => {
-    setDeclining(true);
-    setDeclineError(null);
-    try {
+  const decline = () =>
+    declining.run(async () =>
       onDone(
         await authorizeAutoPayment(mapping.autoPaymentMappingId, {
           businessId,
           status: 'PAYER_DECLINED',
           ...tokenPart,
         }),
-      );
-    } catch (error) {
-      setDeclineError(getErrorMessage(error));
-    } finally {
-      setDeclining(false);
-    }
-  };
+      ),
+    );
 
   return (
     <Stack gap="lg">
@@ -138,16 +131,16 @@ const AuthorizeView = ({
       <Dialog opened={declineOpen} onClose={() => setDeclineOpen(false)} title={DECLINE_DIALOG_TITLE}>
         <Stack gap="md">
           <Text size="sm">{`${payee} is told that you declined, and its invoices are not paid automatically.`}</Text>
-          {declineError ? (
+          {declining.error ? (
             <Alert color="red" variant="light" role="alert">
-              {declineError}
+              {declining.error}
             </Alert>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeclineOpen(false)}>
               Go back
             </Button>
-            <Button color="red" loading={declining} onClick={() => void decline()}>
+            <Button color="red" loading={declining.isWorking} onClick={() => void decline()}>
               Decline
             </Button>
           </Group>
@@ -202,20 +195,10 @@ const ConfirmActionDialog = ({
   onConfirm: (kind: ConfirmKind, alsoCancelScheduled: boolean) => Promise<void>;
 }) => {
   const [alsoScheduled, setAlsoScheduled] = useState(false);
-  const [isWorking, setIsWorking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
   const texts = confirmTexts(kind ?? 'CANCEL', payee);
-  const confirm = async () => {
-    if (!kind) return;
-    setIsWorking(true);
-    setError(null);
-    try {
-      await onConfirm(kind, alsoScheduled);
-    } catch (caught) {
-      setError(getErrorMessage(caught));
-    } finally {
-      setIsWorking(false);
-    }
+  const confirm = () => {
+    if (kind) void action.run(() => onConfirm(kind, alsoScheduled));
   };
   return (
     <Dialog opened={kind !== null} onClose={onClose} title={texts.title}>
@@ -228,16 +211,16 @@ const ConfirmActionDialog = ({
             onChange={(event) => setAlsoScheduled(event.currentTarget.checked)}
           />
         ) : null}
-        {error ? (
+        {action.error ? (
           <Alert color="red" variant="light" role="alert">
-            {error}
+            {action.error}
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Keep auto payments
           </Button>
-          <Button color="red" loading={isWorking} onClick={() => void confirm()}>
+          <Button color="red" loading={action.isWorking} onClick={confirm}>
             {texts.confirm}
           </Button>
         </Group>
@@ -268,8 +251,7 @@ const ManageView = ({
   const [changing, setChanging] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ConfirmKind | null>(null);
-  const [enabling, setEnabling] = useState(false);
-  const [enableError, setEnableError] = useState<string | null>(null);
+  const enabling = useAction();
   const can = (action: AutoPaymentMapping['actions'][number]) => mapping.actions.includes(action);
 
   const act = (body: Parameters<typeof takePayerAction>[2]) =>
@@ -295,17 +277,8 @@ const ManageView = ({
     keep(answer, 'Auto payments disabled.');
   };
 
-  const enable = async () => {
-    setEnabling(true);
-    setEnableError(null);
-    try {
-      keep(await act({ action: 'ENABLE' }), 'Auto payments enabled.');
-    } catch (error) {
-      setEnableError(getErrorMessage(error));
-    } finally {
-      setEnabling(false);
-    }
-  };
+  const enable = () =>
+    enabling.run(async () => keep(await act({ action: 'ENABLE' }), 'Auto payments enabled.'));
 
   return (
     <Stack gap="lg">
@@ -323,9 +296,9 @@ const ManageView = ({
                 {notice}
               </Alert>
             ) : null}
-            {enableError ? (
+            {enabling.error ? (
               <Alert color="red" variant="light" role="alert">
-                {enableError}
+                {enabling.error}
               </Alert>
             ) : null}
             <Group gap="sm">
@@ -335,7 +308,7 @@ const ManageView = ({
                 </Button>
               ) : null}
               {can('ENABLE') ? (
-                <Button variant="light" loading={enabling} onClick={() => void enable()}>
+                <Button variant="light" loading={enabling.isWorking} onClick={() => void enable()}>
                   Enable auto payments
                 </Button>
               ) : null}
@@ -403,18 +376,18 @@ const MethodScreen = ({ context, slots }: { context: AutoPayContext; slots: Auto
         return <Navigate to={autoPayHref('info', context.token)} replace />;
       }
       return (
-        <AutoPayFrame>
+        <PublicPageFrame>
           <ErrorState error={guestInfo.error} onRetry={() => void guestInfo.refetch()} />
-        </AutoPayFrame>
+        </PublicPageFrame>
       );
     }
   }
   if (mapping.isPending) return <PageLoader fullScreen label="Loading your request..." />;
   if (mapping.isError) {
     return (
-      <AutoPayFrame>
+      <PublicPageFrame>
         <ErrorState error={mapping.error} onRetry={() => void mapping.refetch()} />
-      </AutoPayFrame>
+      </PublicPageFrame>
     );
   }
   const current = mapping.data;
@@ -449,7 +422,7 @@ const MethodScreen = ({ context, slots }: { context: AutoPayContext; slots: Auto
   } else {
     return <Navigate to={autoPayHref('success', context.token)} replace />;
   }
-  return <AutoPayFrame>{view}</AutoPayFrame>;
+  return <PublicPageFrame>{view}</PublicPageFrame>;
 };
 
 /**

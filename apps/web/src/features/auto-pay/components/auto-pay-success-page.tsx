@@ -5,14 +5,15 @@ import {
   type AutoPaymentMappingStatus,
   paths,
 } from '@ferry/domain';
-import { Anchor, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconClockPause, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { PublicPageFrame } from '@/components/public-page-frame';
+import { ResultCard } from '@/components/result-card';
 import { useAutoPayMapping } from '../api/auto-pay-api';
 import { autoPayHref, LIVE_AUTHORIZED_STATUSES } from '../utils/route';
-import { AutoPayFrame } from './auto-pay-frame';
 import { type AutoPayContext, AutoPayGuard } from './auto-pay-guard';
 import type { AutoPaySlots } from './auto-pay-slots';
 
@@ -62,8 +63,6 @@ const Result = ({
   const seconds = useCountdown(redirects, () => {
     if (payerId) navigate(paths.businessHome(payerId), { replace: true });
   });
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
 
   let icon: ReactNode = <IconInfoCircle size={30} />;
   let color = 'gray';
@@ -99,23 +98,8 @@ const Result = ({
   const canManage = isLive && (context.isGuest || isActiveUser);
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p="xl"
-      maw={560}
-      mx="auto"
-      w="100%"
-      component="section"
-      aria-labelledby="auto-pay-result"
-    >
-      <Stack gap="md" align="center" ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" color={color} aria-hidden>
-          {icon}
-        </ThemeIcon>
-        <Title order={1} fz="xl" id="auto-pay-result" tabIndex={-1} ref={headingRef}>
-          {title}
-        </Title>
+    <Stack gap="lg" maw={560} mx="auto" w="100%">
+      <ResultCard icon={icon} color={color} title={title} order={1}>
         <Text>{sentence}</Text>
         {redirects ? (
           <Text role="status" aria-live="polite" c="dimmed" size="sm">
@@ -149,13 +133,9 @@ const Result = ({
             Manage auto payments
           </Anchor>
         ) : null}
-      </Stack>
-      {context.isGuest ? (
-        <Stack mt="lg">
-          <slots.ContinueOnboarding />
-        </Stack>
-      ) : null}
-    </Paper>
+      </ResultCard>
+      {context.isGuest ? <slots.ContinueOnboarding /> : null}
+    </Stack>
   );
 };
 
@@ -167,9 +147,9 @@ const SuccessScreen = ({ context, slots }: { context: AutoPayContext; slots: Aut
   // Without the mapping (no session, or not readable), the link's status still tells the result.
   const status = mapping.data?.status ?? context.link.autoPaymentStatus ?? 'REQUESTED';
   return (
-    <AutoPayFrame>
+    <PublicPageFrame>
       <Result context={context} status={status} mapping={mapping.data} slots={slots} />
-    </AutoPayFrame>
+    </PublicPageFrame>
   );
 };
 

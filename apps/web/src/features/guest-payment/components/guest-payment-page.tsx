@@ -1,12 +1,12 @@
 import { GUEST_MESSAGES, type GuestPaymentInfo, paths } from '@ferry/domain';
-import { Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { ErrorState } from '@/components/error-state';
-import { LogoHomeLink } from '@/components/logo';
 import { PageLoader } from '@/components/page-loader';
 import { useSubmissionKey } from '@/components/pay/use-submission-key';
+import { PublicPageFrame } from '@/components/public-page-frame';
 import { getErrorMessage, isApiError } from '@/lib/api-error';
 import { currentUserQueryOptions } from '@/lib/session';
 import { useHasSession } from '@/lib/use-has-session';
@@ -29,16 +29,7 @@ const startHref = (token: string) => `${paths.guestPaymentStart()}?token=${encod
 
 type Stage = { kind: 'method' } | { kind: 'review'; plan: GuestPlan } | { kind: 'success'; plan: GuestPlan };
 
-const Frame = ({ children }: { children: React.ReactNode }) => (
-  <Box component="main" mih="100dvh" py="xl" px="md" bg="var(--ferry-page-bg)">
-    <Container size="lg">
-      <Stack gap="lg">
-        <LogoHomeLink size={32} />
-        {children}
-      </Stack>
-    </Container>
-  </Box>
-);
+const Frame = PublicPageFrame;
 
 /** The payment-method screen and what follows it (review, success), for an open request or payment. */
 const PaymentFlow = ({

@@ -7,13 +7,12 @@ import {
   type GuestPaymentInfo,
   paths,
 } from '@ferry/domain';
-import { Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { localToday } from '@/components/pay/process-date';
+import { ResultCard } from '@/components/result-card';
 import type { GuestPlan } from '../utils/plan';
-import { useFocusOnMount } from '../utils/use-focus-on-mount';
 
 const DELIVERY_DAYS = DELIVERY_SPEED_DETAILS.STANDARD.maxBusinessDays;
 
@@ -35,33 +34,6 @@ export const ContinueOnboarding = () => (
     </Group>
   </Paper>
 );
-
-const ResultCard = ({
-  icon,
-  color,
-  title,
-  children,
-}: {
-  icon: ReactNode;
-  color: string;
-  title: string;
-  children: ReactNode;
-}) => {
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="guest-result-title">
-      <Stack gap="md" align="center" ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" color={color} aria-hidden>
-          {icon}
-        </ThemeIcon>
-        <Title order={2} fz="xl" id="guest-result-title" tabIndex={-1} ref={headingRef}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-};
 
 export type SuccessViewProps = {
   info: GuestPaymentInfo;
