@@ -181,6 +181,16 @@ describe('the auto-pay guard', () => {
       await screen.findByLabelText(/Confirm the last 4 digits of your phone number/),
     ).toBeInTheDocument();
     expect(screen.getByText('Harbor Coffee Roasters requested automatic payments')).toBeInTheDocument();
+
+    api.handlers['POST /guest/phone/send'] = ok({ requestId: 'sms-1' });
+    api.handlers['POST /guest/phone/verify'] = ok(guestInfo());
+    await user.type(screen.getByLabelText(/Confirm the last 4 digits of your phone number/), '1234');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('dialog', { name: 'Enter One-Time Password' });
+    pasteCode('654321');
+    expect(
+      await screen.findByRole('heading', { name: 'Authorize auto payments to Harbor Coffee Roasters' }),
+    ).toBeInTheDocument();
   });
 
   it('sends a signed-in ACTIVE payer of a requested mapping to /business', async () => {

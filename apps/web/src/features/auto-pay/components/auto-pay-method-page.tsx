@@ -20,6 +20,7 @@ import { ErrorState } from '@/components/error-state';
 import { PageLoader } from '@/components/page-loader';
 import { PublicPageFrame } from '@/components/public-page-frame';
 import { isApiError } from '@/lib/api-error';
+import { currentUserQueryOptions } from '@/lib/session';
 import {
   authorizeAutoPayment,
   autoPayKeys,
@@ -368,7 +369,11 @@ const MethodScreen = ({ context, slots }: { context: AutoPayContext; slots: Auto
         return (
           <slots.PhoneStep
             token={context.token}
-            onVerified={(info) => queryClient.setQueryData(autoPayKeys.guestInfo(context.token), info)}
+            onVerified={(info) => {
+              queryClient.setQueryData(autoPayKeys.guestInfo(context.token), info);
+              // The stored profile now has a verified phone (set-password and the route guard read it).
+              void queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => {});
+            }}
           />
         );
       }
