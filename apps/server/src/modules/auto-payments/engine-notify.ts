@@ -218,3 +218,36 @@ export async function queueAutoPaymentResult(
     }),
   });
 }
+
+/** The payer stopped one auto payment: the payee is told (as its notice promised), and the payer's record. */
+export async function queueAutoPaymentSkipped(
+  context: Ctx,
+  db: DbOrTx,
+  options: { run: AutoPaymentRow; mapping: AutoPaymentMappingRow; refNo: string },
+): Promise<void> {
+  const { run, refNo } = options;
+  const amount = formatMoney(run.amountCents);
+  await mailBothSides(context, db, {
+    ...options,
+    details: [
+      ['Invoice', refNo],
+      ['Amount', amount],
+    ],
+    text: ({ payee, payer }) => ({
+      payer: {
+        subject: `Auto payment of ${amount} to ${payee.name} stopped`,
+        lines: [
+          `The auto payment of ${amount} to ${payee.name} for invoice ${refNo} will not be made. Your other auto payments are not affected.`,
+        ],
+        action: 'View auto payments',
+      },
+      payee: {
+        subject: `${payer.name} stopped the auto payment of ${amount}`,
+        lines: [
+          `${payer.name} stopped the auto payment of ${amount} for invoice ${refNo}. The invoice stays open; auto payments of their other invoices are not affected.`,
+        ],
+        action: 'View customer',
+      },
+    }),
+  });
+}

@@ -424,6 +424,11 @@ describe('auto payments: skip and cancel', () => {
     });
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, row.paymentId));
     expect(payment?.status).toBe('CANCELLED');
+    // The payee is told once; no 'after' mail follows for a stopped payment.
+    const payeeMails = await mailsTo(setup.payee.ownerEmail);
+    expect(
+      payeeMails.filter((m) => m === 'Granite Payer Co stopped the auto payment of $120.00'),
+    ).toHaveLength(1);
     const again = await t.app.inject({
       method: 'POST',
       url: url(setup.payer.businessId),
@@ -434,6 +439,7 @@ describe('auto payments: skip and cancel', () => {
     await run();
     expect(await rowsOfInvoice(invoiceId)).toHaveLength(1);
     expect(await paymentsOfInvoice(invoiceId)).toHaveLength(1);
+    expect((await mailsTo(setup.payee.ownerEmail)).filter((m) => m.includes('$120.00 from'))).toHaveLength(1);
   });
 
   it('lists the rows of each side: the payer and the payee see the row, another business none', async () => {

@@ -45,7 +45,7 @@ import { paymentRequests } from '../payment-requests/tables.js';
 import { cancelPaymentInTx, createPaymentInTx } from '../payments/service.js';
 import { payments } from '../payments/tables.js';
 import { CHANGEABLE_STATUSES } from '../payments/views.js';
-import { queueAutoPaymentNotice, queueAutoPaymentResult } from './engine-notify.js';
+import { queueAutoPaymentNotice, queueAutoPaymentResult, queueAutoPaymentSkipped } from './engine-notify.js';
 import { applyMappingAction } from './service.js';
 import {
   type AutoPaymentMappingRow,
@@ -423,6 +423,18 @@ export async function skipAutoPayment(
       reason: AUTO_PAYMENT_RUN_LABELS.SKIPPED,
     });
     if (!stopped) throw notAllowed();
+    // The payee is told; this row gets no 'after' mail.
+    const [told] = await tx
+      .update(autoPayments)
+      .set({ resultSentAt: context.clock.now() })
+      .where(eq(autoPayments.id, run.id))
+      .returning();
+    const [found] = await tx
+      .select({ mapping: autoPaymentMappings, refNo: invoices.refNo })
+      .from(autoPaymentMappings)
+      .innerJoin(invoices, eq(invoices.id, run.invoiceId))
+      .where(eq(autoPaymentMappings.id, run.mappingId));
+    if (told && found) await queueAutoPaymentSkipped(context, tx, { run: told, ...found });
   });
   const [view] = await runViews(db, { businessId: options.businessId, autoPaymentId: options.autoPaymentId });
   if (!view) throw notFound();
