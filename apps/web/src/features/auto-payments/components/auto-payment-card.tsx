@@ -11,12 +11,13 @@ import {
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBolt } from '@tabler/icons-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getActivityIcon } from '@/components/activity-log/activity-log-display';
 import { ActivityTimeline } from '@/components/activity-log/activity-timeline';
 import { ReadOnlyButton } from '@/components/approvers/read-only-button';
 import { ErrorAlert } from '@/components/error-alert';
+import { LabeledValue } from '@/components/labeled-value';
 import { QueryStateBlock } from '@/components/query-state-block';
 import { getErrorMessage } from '@/lib/api-error';
 import {
@@ -124,17 +125,6 @@ const dialogText = (action: DialogAction, name: string, email: string): DialogTe
       };
   }
 };
-
-const Field = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Stack gap={2} role="group" aria-label={label}>
-    <Text size="xs" c="dimmed" fw={500}>
-      {label}
-    </Text>
-    <Text size="sm" fw={500}>
-      {children}
-    </Text>
-  </Stack>
-);
 
 export const AutoPaymentStatusBadge = ({ mapping }: { mapping: AutoPaymentMapping }) => {
   const label = autoPaymentStatusLabel(mapping.status);
@@ -416,16 +406,16 @@ const AutoPaymentCardBody = ({
               ) : null}
               <Group gap="xl" align="flex-start">
                 {mapping.paymentMethod ? (
-                  <Field label="Payment method">{mapping.paymentMethod.label}</Field>
+                  <LabeledValue label="Payment method" value={mapping.paymentMethod.label} />
                 ) : null}
-                <Field label="Requested">{formatDate(mapping.requestedAt)}</Field>
+                <LabeledValue label="Requested" value={formatDate(mapping.requestedAt)} />
                 {mapping.authorizedAt ? (
-                  <Field label="Authorized">{formatDate(mapping.authorizedAt)}</Field>
+                  <LabeledValue label="Authorized" value={formatDate(mapping.authorizedAt)} />
                 ) : null}
                 {mapping.lastReminderAt ? (
-                  <Field label="Last reminder">{formatDate(mapping.lastReminderAt)}</Field>
+                  <LabeledValue label="Last reminder" value={formatDate(mapping.lastReminderAt)} />
                 ) : null}
-                {mapping.endedAt ? <Field label="Ended">{formatDate(mapping.endedAt)}</Field> : null}
+                {mapping.endedAt ? <LabeledValue label="Ended" value={formatDate(mapping.endedAt)} /> : null}
               </Group>
               {actions.length > 0 ? (
                 <Group gap="xs" role="group" aria-label="Auto payment actions">

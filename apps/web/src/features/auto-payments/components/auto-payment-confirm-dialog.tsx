@@ -17,6 +17,8 @@ export type AutoPaymentConfirmDialogProps = {
   danger?: boolean;
   /** Offer the 'also cancel scheduled or requested' tick. */
   withAlsoCancel?: boolean;
+  /** Keep the confirm button disabled (e.g. until a usable choice is made in `children`). */
+  confirmDisabled?: boolean;
   /** Runs the change; a failure is shown in the dialog, which then stays open. */
   onConfirm: (alsoCancelScheduled: boolean) => Promise<unknown>;
 };
@@ -27,6 +29,7 @@ const ConfirmForm = ({
   confirmLabel,
   danger = false,
   withAlsoCancel = false,
+  confirmDisabled = false,
   onConfirm,
 }: Omit<AutoPaymentConfirmDialogProps, 'opened' | 'title'>) => {
   const [alsoCancel, setAlsoCancel] = useState(false);
@@ -35,6 +38,7 @@ const ConfirmForm = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (confirmDisabled) return;
     setFailure(null);
     setPending(true);
     try {
@@ -63,7 +67,13 @@ const ConfirmForm = ({
           <Button variant="default" onClick={onClose} disabled={pending}>
             Go back
           </Button>
-          <Button type="submit" color={danger ? 'red' : undefined} loading={pending} data-autofocus>
+          <Button
+            type="submit"
+            color={danger ? 'red' : undefined}
+            loading={pending}
+            disabled={confirmDisabled}
+            data-autofocus
+          >
             {confirmLabel}
           </Button>
         </Group>
@@ -74,7 +84,7 @@ const ConfirmForm = ({
 
 /**
  * A confirm dialog of the auto-payment card (request, disable, cancel, revoke, cancel request, decline,
- * 'Don't pay this one'): labelled by its title; the form is mounted only while open, so the tick and the
+ * 'Don't pay this one', change the payment method): labelled by its title; the form is mounted only while open, so the tick and the
  * error start fresh every time.
  */
 export const AutoPaymentConfirmDialog = ({ opened, title, ...props }: AutoPaymentConfirmDialogProps) => (

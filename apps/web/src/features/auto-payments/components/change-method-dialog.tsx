@@ -1,90 +1,72 @@
 import { AUTO_PAYMENT_MESSAGES, type AutoPaymentMapping } from '@ferry/domain';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
-import { Dialog } from '@/components/dialog';
+import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { usePayerBankAccounts, usePayerCards } from '@/components/pay/pay-api';
 import { buildPayFromOptions } from '@/components/pay/pay-from';
 import { PayFromSelect } from '@/components/pay/pay-from-select';
 import { getErrorMessage } from '@/lib/api-error';
 import { useAutoPaymentAction } from '../api/auto-payments-api';
+import { AutoPaymentConfirmDialog } from './auto-payment-confirm-dialog';
 
 export const METHOD_UPDATED_MESSAGE = 'Payment method updated.';
 
 type Props = { businessId: string; mapping: AutoPaymentMapping; opened: boolean; onClose: () => void };
 
-const ChangeMethodForm = ({ businessId, mapping, onClose }: Omit<Props, 'opened'>) => {
-  const banks = usePayerBankAccounts(businessId);
-  const cards = usePayerCards(businessId, mapping.isAcceptCardPayments);
+/**
+ * 'Change payment method' on the payer side: the business's banks (and cards, where the payee accepts
+ * them) in the pay flow's 'Pay From' select. A bank that is not verified is listed but refused with the
+ * auto-payment message (spec 002 §9), and Save stays disabled.
+ */
+export const ChangeMethodDialog = ({ businessId, mapping, opened, onClose }: Props) => {
+  const banks = usePayerBankAccounts(businessId, opened);
+  const cards = usePayerCards(businessId, opened && mapping.isAcceptCardPayments);
+  const action = useAutoPaymentAction(businessId);
   const options = buildPayFromOptions(
     banks.data ?? [],
     mapping.isAcceptCardPayments ? (cards.data ?? []) : [],
   );
-  const [value, setValue] = useState<string | null>(mapping.paymentMethod?.id ?? null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const action = useAutoPaymentAction(businessId);
-  const loadFailed = banks.isError ? banks.error : null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const chosen = options.find((option) => option.id === value);
-    // Only a verified bank (or a card, where the payee accepts cards) may pay auto payments (spec 002 §9).
-    if (!chosen?.usable) {
-      setFieldError(AUTO_PAYMENT_MESSAGES.invalidBank);
-      return;
-    }
-    setFieldError(null);
-    try {
-      await action.mutateAsync({
-        mappingId: mapping.autoPaymentMappingId,
-        side: 'PAYER',
-        action: 'CHANGE_METHOD',
-        paymentInstrumentId: chosen.id,
-      });
-      notifications.show({ color: 'teal', message: METHOD_UPDATED_MESSAGE });
-      onClose();
-    } catch (error) {
-      setFailure(getErrorMessage(error));
-    }
+  const [picked, setPicked] = useState<string | null>(null);
+  const value = picked ?? mapping.paymentMethod?.id ?? null;
+  const chosen = options.find((option) => option.id === value);
+  const close = () => {
+    setPicked(null);
+    onClose();
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <AutoPaymentConfirmDialog
+      opened={opened}
+      onClose={close}
+      title="Change Payment Method"
+      confirmLabel="Save"
+      confirmDisabled={!chosen?.usable}
+      onConfirm={async () => {
+        if (!chosen) return;
+        await action.mutateAsync({
+          mappingId: mapping.autoPaymentMappingId,
+          side: 'PAYER',
+          action: 'CHANGE_METHOD',
+          paymentInstrumentId: chosen.id,
+        });
+        notifications.show({ color: 'teal', message: METHOD_UPDATED_MESSAGE });
+        setPicked(null);
+      }}
+    >
       <Stack gap="md">
         <Text size="sm">
           {`Auto payments to ${mapping.payeeBusinessName} will be paid from the account you choose.`}
         </Text>
         <PayFromSelect
-          label="Pay From"
           options={options}
           value={value}
-          onChange={(next) => {
-            setValue(next);
-            setFieldError(null);
-          }}
+          onChange={setPicked}
           loading={banks.isPending}
-          error={fieldError}
+          error={chosen && !chosen.usable ? AUTO_PAYMENT_MESSAGES.invalidBank : null}
         />
-        <ErrorAlert>{loadFailed ? getErrorMessage(loadFailed) : failure}</ErrorAlert>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={action.isPending}>
-            Go back
-          </Button>
-          <Button type="submit" loading={action.isPending} disabled={banks.isPending}>
-            Save
-          </Button>
-        </Group>
+        <ErrorAlert>{banks.isError ? getErrorMessage(banks.error) : null}</ErrorAlert>
       </Stack>
-    </form>
+    </AutoPaymentConfirmDialog>
   );
 };
-
-/** 'Change payment method' on the payer side: one of the business's verified banks (or cards). */
-export const ChangeMethodDialog = ({ opened, ...props }: Props) => (
-  <Dialog opened={opened} onClose={props.onClose} title="Change Payment Method">
-    {opened ? <ChangeMethodForm {...props} /> : null}
-  </Dialog>
-);
