@@ -7,7 +7,7 @@ import {
 } from '@ferry/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import { MemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AutoPayBusinessPage,
@@ -18,11 +18,13 @@ import {
 } from '@/features/auto-pay';
 import { methodInfoFor } from '@/features/auto-pay/utils/method-info';
 import { GuestStartPage } from '@/features/guest-payment/components/guest-start-page';
+import { guestLandingPath } from '@/lib/guest-landing';
 import { setStored } from '@/lib/storage';
 import { makeTestBank } from '@/testing/banks';
 import { fail, mockApi, ok, queriesOf } from '@/testing/mock-api';
-import { renderRoutes, Where } from '@/testing/test-utils';
+import { renderRoutes, renderWithProviders, Where } from '@/testing/test-utils';
 import { makeUserProfile, signInAs } from '@/testing/users';
+import { AppRoutes } from '../router';
 import { autoPaySlots } from './process-auto-pay-slots';
 
 const TOKEN = 'auto-pay-token-0123456789abcdef';
@@ -469,5 +471,25 @@ describe('/process/auto-pay/success', () => {
     expect(
       screen.getByText(/Automatic payments to Harbor Coffee Roasters are no longer active/),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the app router', () => {
+  it('serves /process/auto-pay/info publicly with the auto-payment start page', async () => {
+    renderWithProviders(
+      <MemoryRouter initialEntries={[`/process/auto-pay/info?token=${TOKEN}`]}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByText('Harbor Coffee Roasters requested automatic payments', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+  });
+
+  it("lands a signed-in guest of an auto-payment link on the link's method screen", () => {
+    setStored('guestPaymentInfo', { token: TOKEN, paymentType: 'AUTO_PAYMENT' });
+    expect(guestLandingPath()).toBe(`/process/auto-pay/method?token=${TOKEN}`);
+    setStored('guestPaymentInfo', { token: TOKEN, paymentType: 'SEND_PAYMENT' });
+    expect(guestLandingPath()).toBe('/process/payment');
   });
 });
