@@ -10,6 +10,7 @@ import type { AuthHeaders } from '../../testing/test-app.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { approvalPolicies } from '../approvals/tables.js';
 import { businesses } from '../businesses/tables.js';
+import { contacts } from '../contacts/tables.js';
 import { invoiceLineItems, invoices } from '../invoices/tables.js';
 import { assertLedgerBalanced } from '../ledger/service.js';
 import { messages } from '../notifications/tables.js';
@@ -221,6 +222,44 @@ describe('auto payments: one payment per invoice', () => {
     expect(notice?.subject).toBe(`Auto payment of $640.00 to Blue Harbor Catering on ${formatDate(due)}`);
     expect(notice?.text).toMatch(/\/process\/auto-pay\/info\?token=/);
     expect(notice?.text).toContain('you can stop this one');
+  });
+
+  it('pays from the business the customer authorised with, when its contact was linked to a guest business', async () => {
+    const setup = await authorised();
+    // The request went to a guest business; the customer then authorised from its own business on Ferry.
+    const guest = await party('Guest Holder');
+    await t.database.db.update(businesses).set({ isGuest: true }).where(eq(businesses.id, guest.businessId));
+    await t.database.db
+      .update(contacts)
+      .set({ networkBusinessId: guest.businessId })
+      .where(eq(contacts.id, setup.customer.id));
+    const invoiceId = await makeInvoice(setup, {
+      amountCents: 33_000,
+      dueDate: businessDayAfter(await railsDay(), 1),
+    });
+    await run();
+    const made = await paymentsOfInvoice(invoiceId);
+    expect(made.map((p) => [p.businessId, p.amountCents])).toEqual([[setup.payer.businessId, 33_000]]);
+    const [customer] = await t.database.db.select().from(contacts).where(eq(contacts.id, setup.customer.id));
+    expect(customer?.networkBusinessId).toBe(setup.payer.businessId);
+  });
+
+  it('fails (once, with why) when the customer is linked to another business on Ferry', async () => {
+    const setup = await authorised();
+    const other = await party('Other Network Co');
+    await t.database.db
+      .update(contacts)
+      .set({ networkBusinessId: other.businessId })
+      .where(eq(contacts.id, setup.customer.id));
+    const invoiceId = await makeInvoice(setup, {
+      amountCents: 21_000,
+      dueDate: businessDayAfter(await railsDay(), 1),
+    });
+    await run();
+    expect(await rowsOfInvoice(invoiceId)).toMatchObject([
+      { status: 'FAILED', failureReason: 'The customer has no business on Ferry to pay from.' },
+    ]);
+    expect(await paymentsOfInvoice(invoiceId)).toHaveLength(0);
   });
 
   it('does not claim an invoice due after the notice days, a paid one, or one of a customer without an ACCEPTED mapping', async () => {

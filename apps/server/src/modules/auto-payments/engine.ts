@@ -38,6 +38,8 @@ import { newId } from '../../platform/ids.js';
 import type { Actor } from '../activity/service.js';
 import { businessToday, findBillOrThrow } from '../bills/service.js';
 import { businesses } from '../businesses/tables.js';
+import { violatedUniqueIndex } from '../contacts/access.js';
+import { contacts } from '../contacts/tables.js';
 import { invoices } from '../invoices/tables.js';
 import { ensureRequestBill, firstProcessDate } from '../payment-requests/pay-request.js';
 import { sendInvoicePaymentRequest } from '../payment-requests/sending.js';
@@ -187,6 +189,41 @@ const isClientRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500;
 
 /**
+ * The invoice's payment request goes to the business the customer contact is linked to; the payer may
+ * have authorised from another business than the guest one made for the request (businesses-to-map).
+ * A customer linked to nothing or to a guest business is linked to the authorising payer; one linked to
+ * another business on Ferry is left alone (false: the payment cannot be made).
+ */
+async function linkCustomerToPayer(context: Ctx, run: AutoPaymentRow): Promise<boolean> {
+  const { db } = context.database;
+  const [invoice] = await db
+    .select({
+      customerId: invoices.customerId,
+      linked: contacts.networkBusinessId,
+      isGuest: businesses.isGuest,
+    })
+    .from(invoices)
+    .innerJoin(contacts, eq(contacts.id, invoices.customerId))
+    .leftJoin(businesses, eq(businesses.id, contacts.networkBusinessId))
+    .where(eq(invoices.id, run.invoiceId))
+    .limit(1);
+  if (!invoice) return false;
+  if (invoice.linked === run.payerBusinessId) return true;
+  if (invoice.linked !== null && invoice.isGuest !== true) return false;
+  try {
+    await db
+      .update(contacts)
+      .set({ networkBusinessId: run.payerBusinessId, updatedAt: context.clock.now() })
+      .where(eq(contacts.id, invoice.customerId));
+  } catch (error) {
+    // Another customer of the payee is already linked to that business.
+    if (violatedUniqueIndex(error)) return false;
+    throw error;
+  }
+  return true;
+}
+
+/**
  * Makes the payment of one claimed row: the invoice's payment request to the payer (sent now if it was
  * not), its bill in the payer business, then in one transaction under the row's lock the payment of what
  * is still due and the row's payment id. A client refusal marks the row FAILED with its reason.
@@ -194,6 +231,10 @@ const isClientRefusal = (error: unknown): error is AppError =>
 async function makePayment(context: Ctx, run: AutoPaymentRow, mapping: AutoPaymentMappingRow): Promise<void> {
   const { db } = context.database;
   try {
+    if (!(await linkCustomerToPayer(context, run))) {
+      await markFailed(context, run.id, AUTO_PAYMENT_FAILURES.noPayer);
+      return;
+    }
     const sent = await sendInvoicePaymentRequest(context, {
       businessId: run.payeeBusinessId,
       invoiceId: run.invoiceId,
