@@ -48,7 +48,7 @@ async function main(): Promise<void> {
               `  Made:       ${result.counts.vendors} vendors, ${result.counts.customers} customers, ${result.counts.bills} bills and ${result.counts.drafts} drafts,`,
               `              ${result.counts.payments} payments over 90 days, ${result.counts.forReview} requests For Review,`,
               `              ${result.counts.invoices} invoices, ${result.counts.requestsSent} payment requests sent,`,
-              `              ${result.counts.guestPaid} paid by a customer as a guest, ${result.counts.guestAccepted} accepted by a vendor as a guest`,
+              `              ${result.counts.guestPaid} paid by a customer as a guest, ${result.counts.guestAccepted} accepted by a vendor as a guest, ${result.counts.autoPayAuthorized} auto-payment authorisation`,
             ]
           : []),
         '  Sign-in asks for a code: it is in the outbox at /dev/outbox (mail and SMS Ferry sends appear there).',

@@ -9,6 +9,7 @@ import { listChartAccounts } from '../modules/accounting/service.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { createSession } from '../modules/auth/service.js';
 import { sessions } from '../modules/auth/tables.js';
+import { runAutoPayments } from '../modules/auto-payments/engine.js';
 import { sweepMicroDeposits } from '../modules/banking/micro-deposits.js';
 import { createBusinessWithOwner, listBusinessesForUser } from '../modules/businesses/service.js';
 import { acceptInvitation } from '../modules/invitations/service.js';
@@ -67,6 +68,7 @@ export interface DemoResult {
     guestPaid: number;
     /** Harbor's payments that vendors with no bank on file accepted as guests. */
     guestAccepted: number;
+    autoPayAuthorized: number;
   };
 }
 
@@ -171,6 +173,7 @@ export async function buildDemo(
           requestsSent: 0,
           guestPaid: 0,
           guestAccepted: 0,
+          autoPayAuthorized: 0,
         },
       };
     }
@@ -279,7 +282,7 @@ export async function buildDemo(
     const cardId = await addCard(call, headers, harborId);
 
     // --- Contacts ----------------------------------------------------------------------------------
-    progress('Adding 25 vendors and 15 customers…');
+    progress('Adding 25 vendors and 16 customers…');
     const vendorIds: string[] = [];
     const vendorBank = new Map<string, boolean>();
     for (const [index, vendor] of DEMO_VENDORS.entries()) {
@@ -803,7 +806,7 @@ export async function buildDemo(
       businessId: harborId,
       query: { parentAccountType: 'INCOME', isForCreateBill: false, pageNumber: 1, pageSize: 1000 },
     });
-    const invoiceCounts = { invoices: 0, requests: 0, guestPaid: 0, guestAccepted: 0 };
+    const invoiceCounts = { invoices: 0, requests: 0, guestPaid: 0, guestAccepted: 0, autoPayAuthorized: 0 };
     const guestVendorId = vendorIds[DEMO_GUESTS.vendor.vendorIndex];
     if (!guestVendorId || vendorBank.get(guestVendorId))
       throw new Error('the guest vendor must have no bank');
@@ -906,6 +909,9 @@ export async function buildDemo(
         }
       }
       // The rails settle on business days only: the engine has nothing to do on a weekend or holiday.
+      // The daily auto-payments job: invoices of customers who authorised auto payments are claimed three
+      // days before their due date and paid on it.
+      await runAutoPayments(context);
       if (isBusinessDay(dayOf(day)) || day === DEMO_HISTORY_DAYS) {
         await sweepMicroDeposits(context);
         await runPaymentEngine(context);
@@ -937,6 +943,7 @@ export async function buildDemo(
         requestsSent: invoiceCounts.requests,
         guestPaid: invoiceCounts.guestPaid,
         guestAccepted: invoiceCounts.guestAccepted,
+        autoPayAuthorized: invoiceCounts.autoPayAuthorized,
       },
     };
   } finally {

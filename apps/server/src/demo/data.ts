@@ -142,6 +142,7 @@ export const DEMO_CUSTOMERS: DemoContact[] = [
   { name: 'Ocean Beach Surf Shop', email: 'hello@obsurf.example' },
   { name: 'Castro Books and Coffee', email: 'books@castrobooks.example' },
   { name: 'Russian Hill Bistro', email: 'chef@russianhillbistro.example' },
+  { name: 'Bernal Heights Bakery', email: 'orders@bernalbakery.example' },
 ];
 
 /** Other businesses on Ferry (each with its own owner) that the demo business deals with. */
@@ -429,6 +430,35 @@ export const DEMO_GUESTS = {
       lastName: 'Delgado',
       email: DEMO_VENDORS[20]?.email ?? '',
       phoneNumber: '4155550182',
+    },
+  },
+  /**
+   * Bernal Heights Bakery (not on Ferry) authorises Harbor's auto payments by bank from the emailed link
+   * (issue 20): its first invoice was paid on its due date; the second is scheduled for its due date.
+   */
+  autoPayer: {
+    customerIndex: 13,
+    invoices: [
+      {
+        refNo: 'INV-2420',
+        ageDays: 27,
+        lines: [
+          { description: 'Morning pastries, weekly standing order', quantity: 4, unitPriceCents: 18_500 },
+        ],
+      },
+      {
+        refNo: 'INV-2421',
+        ageDays: 13,
+        lines: [
+          { description: 'Morning pastries, weekly standing order', quantity: 4, unitPriceCents: 18_500 },
+        ],
+      },
+    ],
+    person: {
+      firstName: 'Lena',
+      lastName: 'Okafor',
+      email: 'orders@bernalbakery.example',
+      phoneNumber: '4155550183',
     },
   },
 } as const;

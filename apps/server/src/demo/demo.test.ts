@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { activityLogs } from '../modules/activity/tables.js';
 import { approvalPolicies, paymentApprovals } from '../modules/approvals/tables.js';
 import { invitations, sessions } from '../modules/auth/tables.js';
+import { autoPaymentMappings, autoPayments } from '../modules/auto-payments/tables.js';
 import { billDrafts, bills } from '../modules/bills/tables.js';
 import { listBusinessesForUser } from '../modules/businesses/service.js';
 import { businessMembers } from '../modules/businesses/tables.js';
@@ -63,7 +64,7 @@ afterAll(async () => {
 const harborId = () => result.businesses[0]?.id ?? '';
 
 describe('npm run demo', () => {
-  it('makes the demo user with both businesses, 25 vendors, 15 customers and 86 bills including drafts', async () => {
+  it('makes the demo user with both businesses, 25 vendors, 16 customers and 86 bills including drafts', async () => {
     const { db } = database;
     expect(result.created).toBe(true);
     const user = await findUserByEmail({ db, email: DEMO_ACCOUNT.email });
@@ -78,7 +79,7 @@ describe('npm run demo', () => {
     );
     const rows = await db.select().from(contacts).where(eq(contacts.businessId, harborId()));
     expect(rows.filter((c) => c.type === 'VENDOR')).toHaveLength(25);
-    expect(rows.filter((c) => c.type === 'CUSTOMER')).toHaveLength(15);
+    expect(rows.filter((c) => c.type === 'CUSTOMER')).toHaveLength(16);
     expect(rows.filter((c) => c.networkBusinessId !== null).length).toBeGreaterThanOrEqual(4);
     const billRows = await db.select().from(bills).where(eq(bills.businessId, harborId()));
     const drafts = await db.select().from(billDrafts).where(eq(billDrafts.businessId, harborId()));
@@ -223,8 +224,11 @@ describe('npm run demo', () => {
   it("has Harbor's invoices in every state, and requests to its customers on Ferry, one paid through Ferry", async () => {
     const { db } = database;
     const rows = await db.select().from(invoices).where(eq(invoices.businessId, harborId()));
-    expect(rows).toHaveLength(DEMO_INVOICES.length + 3);
-    expect(result.counts).toMatchObject({ invoices: DEMO_INVOICES.length + 3, requestsSent: 3 });
+    expect(rows).toHaveLength(DEMO_INVOICES.length + 3 + DEMO_GUESTS.autoPayer.invoices.length);
+    expect(result.counts).toMatchObject({
+      invoices: DEMO_INVOICES.length + 3 + DEMO_GUESTS.autoPayer.invoices.length,
+      requestsSent: 3,
+    });
     const statuses = new Set(rows.map((r) => r.status));
     for (const status of ['paid', 'partial_paid', 'unpaid', 'requested'] as const) {
       expect(statuses.has(status), status).toBe(true);
@@ -281,6 +285,43 @@ describe('npm run demo', () => {
       .from(payments)
       .where(and(eq(payments.businessId, harborId()), eq(payments.awaitingPayeeDetails, true)));
     expect(waiting.length).toBeGreaterThan(0);
+    await expect(assertLedgerBalanced(db)).resolves.toMatchObject({});
+  });
+
+  it('has auto payments: a customer not on Ferry authorised them, one invoice was paid on its due date, the next is scheduled', async () => {
+    const { db } = database;
+    expect(result.counts).toMatchObject({ autoPayAuthorized: 1 });
+    const [mapping] = await db
+      .select()
+      .from(autoPaymentMappings)
+      .where(eq(autoPaymentMappings.payeeBusinessId, harborId()));
+    expect(mapping).toMatchObject({ status: 'ACCEPTED', paymentMethod: 'BANK' });
+    const [first, second] = DEMO_GUESTS.autoPayer.invoices.map((plan) => plan.refNo);
+    const runOf = async (refNo: string | undefined) => {
+      const [invoice] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.businessId, harborId()), eq(invoices.refNo, refNo ?? '')));
+      const [run] = await db
+        .select()
+        .from(autoPayments)
+        .where(eq(autoPayments.invoiceId, invoice?.id ?? ''));
+      const [payment] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, run?.paymentId ?? ''));
+      return { invoice, run, payment };
+    };
+    const paid = await runOf(first);
+    expect(paid.run).toMatchObject({ status: 'SUBMITTED' });
+    expect(paid.payment).toMatchObject({ status: 'DELIVERED', isAuto: true });
+    // Paid on its due date (or the next business day when that falls on a weekend or holiday).
+    expect((paid.payment?.processDate ?? '') >= (paid.invoice?.dueDate ?? '')).toBe(true);
+    expect(paid.invoice).toMatchObject({ status: 'paid', balanceCents: 0 });
+    const next = await runOf(second);
+    expect(next.run).toMatchObject({ status: 'SUBMITTED' });
+    expect(next.payment).toMatchObject({ status: 'SCHEDULED', isAuto: true });
+    expect((next.payment?.processDate ?? '') >= (next.invoice?.dueDate ?? '')).toBe(true);
     await expect(assertLedgerBalanced(db)).resolves.toMatchObject({});
   });
 

@@ -25,7 +25,14 @@ export interface DemoNetworkCustomer {
 }
 
 /** What the Get Paid steps count (the demo's summary prints them). */
-export type DemoInvoiceCount = 'invoices' | 'requests' | 'bills' | 'payments' | 'guestPaid' | 'guestAccepted';
+export type DemoInvoiceCount =
+  | 'invoices'
+  | 'requests'
+  | 'bills'
+  | 'payments'
+  | 'guestPaid'
+  | 'guestAccepted'
+  | 'autoPayAuthorized';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
@@ -250,14 +257,15 @@ export function demoInvoices(options: {
     (await call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}`, headers: {} }))
       .items as { text: string }[];
   const LINK = /\/process\/payment\/start\?token=([A-Za-z0-9_%-]+)/;
-  const linkTokenFor = async (email: string) => {
-    const token = (await outbox(email)).map((m) => LINK.exec(m.text)?.[1]).find(Boolean);
+  const AUTO_PAY_LINK = /\/process\/auto-pay\/info\?token=([A-Za-z0-9_%-]+)/;
+  const linkTokenFor = async (email: string, link: RegExp = LINK) => {
+    const token = (await outbox(email)).map((m) => link.exec(m.text)?.[1]).find(Boolean);
     if (!token) throw new Error(`no guest link mailed to ${email}`);
     return decodeURIComponent(token);
   };
   const newestCode = async (to: string) => {
     const code = (await outbox(to))
-      .filter((m) => !LINK.test(m.text) && !/guest-link/.test(m.text))
+      .filter((m) => !LINK.test(m.text) && !AUTO_PAY_LINK.test(m.text) && !/guest-link/.test(m.text))
       .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])
       .find(Boolean);
     if (!code) throw new Error(`no code sent to ${to}`);
@@ -427,6 +435,64 @@ export function demoInvoices(options: {
         options.count('guestAccepted');
       },
     );
+  }
+
+  // Auto payments (issue 20): a bakery not on Ferry authorises Harbor's auto payments from the email as a
+  // guest (bank + SMS code); the engine (run by the builder each day) then pays each invoice on its due date.
+  const autoPayer = DEMO_GUESTS.autoPayer;
+  const autoPayCustomerId = options.customerIds[autoPayer.customerIndex];
+  if (autoPayCustomerId) {
+    const state = { mappingId: '' };
+    const requestDay = businessDay(H - 31);
+    at(requestDay, `request auto payments from ${autoPayer.person.email}`, async () => {
+      const mapping = await call({
+        method: 'POST',
+        url: biz(harborId, '/auto-payment'),
+        headers,
+        payload: { customerId: autoPayCustomerId },
+      });
+      state.mappingId = mapping.autoPaymentMappingId as string;
+    });
+    at(requestDay + 1, `${autoPayer.person.firstName} authorises auto payments as a guest`, async () => {
+      const token = await linkTokenFor(autoPayer.person.email, AUTO_PAY_LINK);
+      const { guest, info } = await signInAsGuest(token, autoPayer.person);
+      const guestBusinessId = info.guestBusinessId as string;
+      const bankId = await options.linkBank(guest, guestBusinessId);
+      // The authorisation's own SMS code (the auto-payment code dialog).
+      const sent = await guestPost('/api/otp/phone', {}, guest);
+      await guestPost(
+        '/api/otp/verify/phone',
+        { requestId: sent.requestId, otp: await newestCode(`+1${autoPayer.person.phoneNumber}`) },
+        guest,
+      );
+      await call({
+        method: 'PATCH',
+        url: `/api/auto-payment/${state.mappingId}`,
+        headers: guest,
+        payload: {
+          token,
+          businessId: guestBusinessId,
+          status: 'ACCEPTED',
+          paymentInstrumentId: bankId,
+          otpId: sent.requestId,
+          authorized: true,
+        },
+      });
+      await call({ method: 'PATCH', url: '/api/auth/logout', headers: guest });
+      options.count('autoPayAuthorized');
+    });
+    for (const plan of autoPayer.invoices) {
+      const day = businessDay(H - plan.ageDays);
+      at(day, `invoice ${plan.refNo} to a customer paying by auto payment`, async () => {
+        await createInvoice({
+          customerId: autoPayCustomerId,
+          refNo: plan.refNo,
+          day,
+          paymentTerm: 'NET_15',
+          lines: plan.lines,
+        });
+      });
+    }
   }
   return steps;
 }
