@@ -301,15 +301,23 @@ export async function makeAutoPayments(context: Ctx): Promise<number> {
     .where(and(eq(autoPayments.status, 'SCHEDULED'), isNull(autoPayments.paymentId)))
     .orderBy(asc(autoPayments.dueDate), asc(autoPayments.id));
   let made = 0;
+  // One row's unexpected error (a lost connection …) does not stop the others; the run then fails with
+  // all of them, and the next run picks those rows up again.
+  const errors: unknown[] = [];
   for (const { run, mapping } of waiting) {
     if ((ENDED_MAPPING as readonly string[]).includes(mapping.status)) {
       await markFailed(context, run.id, AUTO_PAYMENT_FAILURES.mappingEnded, 'CANCELLED');
       continue;
     }
     if (mapping.status !== 'ACCEPTED') continue;
-    await makePayment(context, run, mapping);
-    made += 1;
+    try {
+      await makePayment(context, run, mapping);
+      made += 1;
+    } catch (error) {
+      errors.push(error);
+    }
   }
+  if (errors.length > 0) throw new AggregateError(errors, `${errors.length} auto payments could not be made`);
   return made;
 }
 
