@@ -225,6 +225,22 @@ describe('Vendor detail page', () => {
     expect(within(section).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('lets a member with the vendor auto-payment right edit a vendor whose auto payments are authorised', async () => {
+    const business = makeViewerBusiness({
+      permissions: ['PAY_MANAGE_VENDORS.view', 'PAY_MANAGE_VENDOR_AUTO_PAYMENTS.manage'],
+    });
+    const { card } = await open({ ...VENDOR, autoPaymentStatus: 'ACCEPTED' }, business);
+    expect(within(card).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('keeps a vendor read-only for that member while its auto payments are not authorised', async () => {
+    const business = makeViewerBusiness({
+      permissions: ['PAY_MANAGE_VENDORS.view', 'PAY_MANAGE_VENDOR_AUTO_PAYMENTS.manage'],
+    });
+    const { card } = await open({ ...VENDOR, autoPaymentStatus: 'PAYER_DISABLED' }, business);
+    expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
   it('shows the network badge of a linked vendor', async () => {
     const user = userEvent.setup({ delay: null });
     const { card } = await open(

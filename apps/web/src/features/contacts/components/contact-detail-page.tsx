@@ -10,7 +10,7 @@ import { VendorBankDetails } from '@/components/vendor-bank/vendor-bank-details'
 import { useBusinessAccess } from '@/lib/business-access';
 import type { Contact } from '../api/contact-schemas';
 import { useContact } from '../api/get-contact';
-import { type ContactAccess, getContactAccess } from '../utils/access';
+import { type ContactAccess, canEditContact, getContactAccess } from '../utils/access';
 import { CONTACT_KINDS, type ContactKind, type ContactKindConfig } from '../utils/contact-kind';
 import { ContactBreadcrumbs } from './contact-breadcrumbs';
 import { ContactDetailCard } from './contact-detail-card';
@@ -133,7 +133,11 @@ const ContactDetails = ({
             <ContactDetailCard
               contact={contact}
               config={config}
-              onEdit={canManage ? () => setDialog(contact.needsFinalize ? 'finalize' : 'edit') : undefined}
+              onEdit={
+                canEditContact(access, contact.autoPaymentStatus)
+                  ? () => setDialog(contact.needsFinalize ? 'finalize' : 'edit')
+                  : undefined
+              }
             />
             {AutoPaymentPanel ? (
               <AutoPaymentPanel

@@ -5,6 +5,8 @@ import type { ContactKindConfig } from './contact-kind';
 export type ContactAccess = {
   /** Manage vendors / manage customers (spec 002 §6): add, edit, confirm, documents and bank changes. */
   canManage: boolean;
+  /** The auto-payment right of the kind's side (PayManageAutoPayments / GetPaidManageCustomerAutoPayments). */
+  canManageAutoPayments: boolean;
   /** The 'admin' role may connect accounting software from the empty state. */
   isAdmin: boolean;
   /** Whether accounting software is connected (the 'Connect Now' empty state shows until it is). */
@@ -14,6 +16,7 @@ export type ContactAccess = {
 /** What a member may do with the contacts of one kind, from the business's role and permission keys. */
 export const getContactAccess = (business: Business, config: ContactKindConfig): ContactAccess => ({
   canManage: defineAbilityFor(business.permissions).can('manage', config.manageSubject),
+  canManageAutoPayments: defineAbilityFor(business.permissions).can('manage', config.autoPaymentSubject),
   isAdmin: (BUSINESS_ROLES as readonly string[]).includes((business.role ?? '').toUpperCase()),
   hasAccountingConnection: hasAccountingConnection(business),
 });
@@ -32,3 +35,12 @@ export const hasAccountingConnection = (business: Business): boolean => {
     return type.toUpperCase() === 'ACCOUNTING' && connection.status === 'CONNECTED';
   });
 };
+
+/**
+ * Editing a contact (spec 002 §6): manage on its kind, or — for a contact whose auto payments are
+ * authorised (ACCEPTED) — the auto-payment right of its side.
+ */
+export const canEditContact = (
+  access: ContactAccess,
+  autoPaymentStatus: string | null | undefined,
+): boolean => access.canManage || (access.canManageAutoPayments && autoPaymentStatus === 'ACCEPTED');

@@ -22,6 +22,8 @@ export type ContactKindConfig = {
   apiSegment: 'vendors' | 'customers';
   /** The CASL subject that `manage` gates add, edit, confirm and documents on (spec 002 §6). */
   manageSubject: Extract<Subject, 'PayManageVendors' | 'GetPaidManageCustomers'>;
+  /** The auto-payment right of the kind's side: with it, a contact with an ACCEPTED mapping may be edited. */
+  autoPaymentSubject: Extract<Subject, 'PayManageAutoPayments' | 'GetPaidManageCustomerAutoPayments'>;
   /**
    * Limits and messages of the secondary emails: the schema rule of the kind (vendor 5, customer 3), the
    * one the server applies. The vendor edit dialog's '4 emails in total' reading is not applied: adding and
@@ -52,6 +54,7 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
     pluralLabel: 'Vendors',
     apiSegment: 'vendors',
     manageSubject: 'PayManageVendors',
+    autoPaymentSubject: 'PayManageAutoPayments',
     emailsRule: VENDOR_EMAILS_RULE,
     requestSchema: vendorRequestSchema,
     secondaryEmailsLabel: 'Secondary emails',
@@ -71,6 +74,7 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
     pluralLabel: 'Customers',
     apiSegment: 'customers',
     manageSubject: 'GetPaidManageCustomers',
+    autoPaymentSubject: 'GetPaidManageCustomerAutoPayments',
     emailsRule: CUSTOMER_EMAILS_RULE,
     requestSchema: customerRequestSchema,
     secondaryEmailsLabel: 'Additional emails',

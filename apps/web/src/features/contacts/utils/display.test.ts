@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { truncateText } from '@/components/truncated-text';
 import { makeBusiness } from '../testing/contacts';
-import { getContactAccess } from './access';
+import { canEditContact, getContactAccess } from './access';
 import { CONTACT_KINDS } from './contact-kind';
 import { formatAddressLines, formatPhone, maskTaxId } from './display';
 
@@ -43,6 +43,7 @@ describe('contact access', () => {
     });
     expect(getContactAccess(member, CONTACT_KINDS.vendor)).toEqual({
       canManage: true,
+      canManageAutoPayments: false,
       isAdmin: false,
       hasAccountingConnection: false,
     });
@@ -54,8 +55,20 @@ describe('contact access', () => {
       ),
     ).toEqual({
       canManage: true,
+      canManageAutoPayments: true,
       isAdmin: true,
       hasAccountingConnection: false,
     });
+  });
+
+  it('lets the auto-payment right edit a contact whose auto payments are authorised, and only that one', () => {
+    const member = makeBusiness({ permissions: ['GET_PAID_MANAGE_CUSTOMER_AUTO_PAYMENTS.manage'] });
+    const access = getContactAccess(member, CONTACT_KINDS.customer);
+    expect(access.canManage).toBe(false);
+    expect(canEditContact(access, 'ACCEPTED')).toBe(true);
+    expect(canEditContact(access, 'PAUSED')).toBe(false);
+    expect(canEditContact(access, null)).toBe(false);
+    // The customer side's right says nothing about vendors.
+    expect(canEditContact(getContactAccess(member, CONTACT_KINDS.vendor), 'ACCEPTED')).toBe(false);
   });
 });
