@@ -578,6 +578,24 @@ describe('access', () => {
     }
   });
 
+  it('the contacts list and detail carry the live mapping status', async () => {
+    const { payee, payer, customer, vendorId } = await accepted();
+    const detail = await get(
+      `${base(payee.businessId)}/accounting/contacts/customers/${customer.id}`,
+      payee.headers,
+    );
+    expect(detail.json().data.autoPaymentStatus).toBe('ACCEPTED');
+    const list = await get(`${base(payer.businessId)}/accounting/contacts/vendors`, payer.headers);
+    const vendor = list.json().data.items.find((c: { id: string }) => c.id === vendorId);
+    expect(vendor.autoPaymentStatus).toBe('ACCEPTED');
+    const plain = await makeContact(t.context, { businessId: payee.businessId, type: 'CUSTOMER' });
+    const none = await get(
+      `${base(payee.businessId)}/accounting/contacts/customers/${plain.id}`,
+      payee.headers,
+    );
+    expect(none.json().data.autoPaymentStatus).toBeNull();
+  });
+
   it('a member with the auto-payment right edits a customer whose mapping is ACCEPTED', async () => {
     const { payee, customer } = await accepted();
     const user = await makeUser(t.context);

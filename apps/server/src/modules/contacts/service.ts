@@ -90,7 +90,7 @@ export async function listContacts(
     db.select({ total: count() }).from(contacts).where(where),
   ]);
   return {
-    items: await toContactViews(db, rows, { canManage: rightsOf(options.ability) }),
+    items: await toContactViews(db, rows, { canManage: rightsOf(options.ability), ability: options.ability }),
     total: totals[0]?.total ?? 0,
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
@@ -103,7 +103,7 @@ export async function getContact(
 ): Promise<ContactView> {
   const { db } = context.database;
   const row = await findContactOrThrow(db, options);
-  return toContactView(db, row, canManageType(options.ability, row.type));
+  return toContactView(db, row, canManageType(options.ability, row.type), options.ability);
 }
 
 /** Refuses (409) a primary email another contact of the same type already has. */

@@ -1,7 +1,9 @@
 import { formatTaxId } from '@ferry/domain/format';
+import type { AppAbility } from '@ferry/domain/permissions';
 import type { Address, AddressView, ContactView } from '@ferry/domain/schemas';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { AUTO_PAYMENT_SUBJECT_OF, liveStatusesOfContacts } from '../auto-payments/views.js';
 import { businesses } from '../businesses/tables.js';
 import { businessPreferences } from '../preferences/tables.js';
 import { type ContactRow, contactDocuments } from './tables.js';
@@ -52,18 +54,24 @@ export async function loadNetworkInfo(db: DbOrTx, ids: string[]): Promise<Map<st
 export async function toContactViews(
   db: DbOrTx,
   rows: ContactRow[],
-  options: { canManage: (row: ContactRow) => boolean },
+  options: {
+    canManage: (row: ContactRow) => boolean;
+    /** The reader's rights: the auto-payment status shows only to a reader who may read auto payments. */
+    ability?: AppAbility;
+  },
 ): Promise<ContactView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const networkIds = [...new Set(rows.flatMap((r) => (r.networkBusinessId ? [r.networkBusinessId] : [])))];
-  const [network, counts] = await Promise.all([
+  const { ability } = options;
+  const [network, counts, autoPayments] = await Promise.all([
     loadNetworkInfo(db, networkIds),
     db
       .select({ contactId: contactDocuments.contactId, total: count() })
       .from(contactDocuments)
       .where(inArray(contactDocuments.contactId, ids))
       .groupBy(contactDocuments.contactId),
+    liveStatusesOfContacts(db, { businessId: rows[0]?.businessId ?? '', contactIds: ids }),
   ]);
   const countOf = new Map(counts.map((c) => [c.contactId, c.total]));
   return rows.map((row) => {
@@ -98,12 +106,25 @@ export async function toContactViews(
       documentsCount: countOf.get(row.id) ?? 0,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      // Without the reader's rights (a write's answer to a manager) the status is shown as is.
+      autoPaymentStatus:
+        !ability || ability.can('read', AUTO_PAYMENT_SUBJECT_OF[row.type])
+          ? (autoPayments.get(row.id) ?? null)
+          : null,
     };
   });
 }
 
-export async function toContactView(db: DbOrTx, row: ContactRow, canManage: boolean): Promise<ContactView> {
-  const [view] = await toContactViews(db, [row], { canManage: () => canManage });
+export async function toContactView(
+  db: DbOrTx,
+  row: ContactRow,
+  canManage: boolean,
+  ability?: AppAbility,
+): Promise<ContactView> {
+  const [view] = await toContactViews(db, [row], {
+    canManage: () => canManage,
+    ...(ability ? { ability } : {}),
+  });
   if (!view) throw new Error('contact view not built');
   return view;
 }
