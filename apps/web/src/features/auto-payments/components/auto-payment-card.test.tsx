@@ -133,6 +133,24 @@ describe('Auto payments card, customer page (payee side)', () => {
     else expect(within(card).queryByRole('group', { name: 'Auto payment actions' })).toBeNull();
   });
 
+  it('a fresh request: no auto payments yet and the empty activity log', async () => {
+    const { card } = await open(
+      ok(
+        makeContactAutoPayment({
+          mapping: makeMapping({ status: 'REQUESTED', paymentMethod: null, authorizedAt: null, actions: [] }),
+          activity: [],
+          upcoming: [],
+        }),
+      ),
+    );
+    expect(
+      await within(card).findByText('Waiting for Pike Street Cafe to authorize auto payments.'),
+    ).toBeVisible();
+    expect(within(card).getByText('No auto payments yet.')).toBeInTheDocument();
+    expect(within(card).getByText('No Activity Yet.')).toBeInTheDocument();
+    expect(within(card).queryByText('Payment method')).not.toBeInTheDocument();
+  });
+
   it('never requested: the empty state and a request that emails the customer', async () => {
     const { api, card, user } = await open(
       ok(makeContactAutoPayment({ mapping: null, canRequest: true, activity: [], upcoming: [] })),

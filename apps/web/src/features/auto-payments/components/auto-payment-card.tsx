@@ -14,7 +14,7 @@ import { IconBolt } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getActivityIcon } from '@/components/activity-log/activity-log-display';
-import { ActivityTimeline } from '@/components/activity-log/activity-timeline';
+import { ActivityTimeline, EmptyActivity } from '@/components/activity-log/activity-timeline';
 import { ReadOnlyButton } from '@/components/approvers/read-only-button';
 import { ErrorAlert } from '@/components/error-alert';
 import { LabeledValue } from '@/components/labeled-value';
@@ -138,9 +138,7 @@ export const AutoPaymentStatusBadge = ({ mapping }: { mapping: AutoPaymentMappin
 /** The activity of spec 002 §4 in the app's activity timeline: a named member, or Ferry for the system. */
 const ActivityList = ({ entries }: { entries: AutoPaymentActivityEntry[] }) =>
   entries.length === 0 ? (
-    <Text size="sm" c="dimmed">
-      No activity yet.
-    </Text>
+    <EmptyActivity />
   ) : (
     <ActivityTimeline
       aria-label="Auto payment activity"
