@@ -25,6 +25,7 @@ import {
   pagedEnvelopeSchema,
 } from '../../platform/http/envelope.js';
 import { findContactOrThrow } from '../contacts/access.js';
+import { AUTO_PAYMENT_SUBJECT } from './contact-status.js';
 import { countRuns, runViews } from './engine.js';
 import {
   authorizeForCaller,
@@ -36,7 +37,7 @@ import {
   requestAutoPayment,
   sendAutoPaymentReminder,
 } from './service.js';
-import { AUTO_PAYMENT_SUBJECT, contactAutoPaymentView, mappingView } from './views.js';
+import { contactAutoPaymentView, mappingView } from './views.js';
 
 const PAYEE_MANAGE = { permission: ['manage', AUTO_PAYMENT_SUBJECT.PAYEE] as ['manage', Subject] };
 const PAYER_MANAGE = { permission: ['manage', AUTO_PAYMENT_SUBJECT.PAYER] as ['manage', Subject] };

@@ -619,29 +619,3 @@ export async function businessesToMapFor(
       canAuthorize: m.ability.can('manage', 'PayManageAutoPayments'),
     }));
 }
-
-/**
- * Editing a contact needs manage on its type, or the auto-payment right of its side and an ACCEPTED
- * mapping for it (spec 002 §4): 403 otherwise. Called by the contact edit route when manage is missing.
- */
-export async function assertAutoPaymentContactEdit(
-  db: DbOrTx,
-  options: { businessId: string; contactId: string; type: 'VENDOR' | 'CUSTOMER' },
-): Promise<void> {
-  const [owner, contact] =
-    options.type === 'CUSTOMER'
-      ? [autoPaymentMappings.payeeBusinessId, autoPaymentMappings.customerId]
-      : [autoPaymentMappings.payerBusinessId, autoPaymentMappings.vendorId];
-  const [row] = await db
-    .select({ id: autoPaymentMappings.id })
-    .from(autoPaymentMappings)
-    .where(
-      and(
-        eq(owner, options.businessId),
-        eq(contact, options.contactId),
-        eq(autoPaymentMappings.status, 'ACCEPTED'),
-      ),
-    )
-    .limit(1);
-  if (!row) throw accessDenied();
-}

@@ -28,6 +28,7 @@ import { cards } from '../cards/tables.js';
 import { contacts } from '../contacts/tables.js';
 import { invoices } from '../invoices/tables.js';
 import { payments } from '../payments/tables.js';
+import { AUTO_PAYMENT_SUBJECT } from './contact-status.js';
 import { runViews } from './engine.js';
 import type { AutoPaymentsContext } from './service.js';
 import {
@@ -36,18 +37,6 @@ import {
   autoPaymentMappings,
   autoPayments,
 } from './tables.js';
-
-/** The right of each side: the payee's customer auto payments, the payer's vendor auto payments. */
-export const AUTO_PAYMENT_SUBJECT: Record<AutoPaymentSide, Subject> = {
-  PAYEE: 'GetPaidManageCustomerAutoPayments',
-  PAYER: 'PayManageAutoPayments',
-};
-
-/** The auto-payment right over a contact of a type (a customer is the payee's, a vendor the payer's). */
-export const AUTO_PAYMENT_SUBJECT_OF: Record<'CUSTOMER' | 'VENDOR', Subject> = {
-  CUSTOMER: AUTO_PAYMENT_SUBJECT.PAYEE,
-  VENDOR: AUTO_PAYMENT_SUBJECT.PAYER,
-};
 
 /** The controls each side has (the machine's actions a side takes from its screens). */
 export const SIDE_CONTROLS: Record<AutoPaymentSide, readonly AutoPaymentMapping['actions'][number][]> = {
@@ -217,38 +206,4 @@ export async function contactAutoPaymentView(
         ? await runViews(db, { mappingId: shown.id, statuses: ['SCHEDULED', 'SUBMITTED'] })
         : [],
   };
-}
-
-/** The live mapping status of each contact (the contacts list's Pending/Enabled/Blocked/Disabled). */
-export async function liveStatusesOfContacts(
-  db: DbOrTx,
-  options: { businessId: string; contactIds: readonly string[] },
-): Promise<Map<string, AutoPaymentMappingStatus>> {
-  const out = new Map<string, AutoPaymentMappingStatus>();
-  if (options.contactIds.length === 0) return out;
-  const ids = [...options.contactIds];
-  const [asPayee, asPayer] = await Promise.all([
-    db
-      .select({ contactId: autoPaymentMappings.customerId, status: autoPaymentMappings.status })
-      .from(autoPaymentMappings)
-      .where(
-        and(
-          eq(autoPaymentMappings.payeeBusinessId, options.businessId),
-          inArray(autoPaymentMappings.customerId, ids),
-        ),
-      ),
-    db
-      .select({ contactId: autoPaymentMappings.vendorId, status: autoPaymentMappings.status })
-      .from(autoPaymentMappings)
-      .where(
-        and(
-          eq(autoPaymentMappings.payerBusinessId, options.businessId),
-          inArray(autoPaymentMappings.vendorId, ids),
-        ),
-      ),
-  ]);
-  for (const { contactId, status } of [...asPayee, ...asPayer]) {
-    if (contactId && status !== 'PAYER_DECLINED' && status !== 'PAYEE_CANCELLED') out.set(contactId, status);
-  }
-  return out;
 }

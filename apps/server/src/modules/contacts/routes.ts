@@ -14,8 +14,7 @@ import { getBusiness, getUser } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/http/envelope.js';
 import { userActor } from '../activity/service.js';
-import { assertAutoPaymentContactEdit } from '../auto-payments/service.js';
-import { AUTO_PAYMENT_SUBJECT_OF } from '../auto-payments/views.js';
+import { AUTO_PAYMENT_SUBJECT_OF, assertAutoPaymentContactEdit } from '../auto-payments/contact-status.js';
 import { CUSTOMER_MANAGE, CUSTOMER_READ, VENDOR_MANAGE, VENDOR_READ } from './access.js';
 import {
   businessParams,

@@ -3,7 +3,7 @@ import type { AppAbility } from '@ferry/domain/permissions';
 import type { Address, AddressView, ContactView } from '@ferry/domain/schemas';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { AUTO_PAYMENT_SUBJECT_OF, liveStatusesOfContacts } from '../auto-payments/views.js';
+import { AUTO_PAYMENT_SUBJECT_OF, liveStatusesOfContacts } from '../auto-payments/contact-status.js';
 import { businesses } from '../businesses/tables.js';
 import { businessPreferences } from '../preferences/tables.js';
 import { type ContactRow, contactDocuments } from './tables.js';

@@ -97,7 +97,8 @@ type Kind =
   | 'practiceInvitation'
   | 'approvalGroup'
   | 'approvalPolicy'
-  | 'autoPayment';
+  | 'autoPayment'
+  | 'autoPaymentMapping';
 
 /** The kinds of record a field of that name names (the first is what A's own requests put there). */
 const FIELD_KINDS: Record<string, Kind[]> = {
@@ -149,6 +150,8 @@ const FIELD_KINDS: Record<string, Kind[]> = {
   groupId: ['approvalGroup'],
   policyId: ['approvalPolicy'],
   autoPaymentId: ['autoPayment'],
+  // The SMS code an auto-payment authorisation or method change names (POST /otp/send + /otp/verify).
+  otpId: ['otpRequest'],
   policyIds: ['approvalPolicy'],
   // The member who approves in an approver's place (approval delegation).
   delegateUserId: ['user'],
@@ -199,6 +202,18 @@ const OPERATION_FIELD_KINDS: Record<string, Record<string, Kind[] | null>> = {
   // The practice team's calls name the team member's current (PRACTICE) invitation.
   'POST /api/practice-members/{invitationId}/resend-invite': { invitationId: ['practiceInvitation'] },
   'PATCH /api/practice-members/invitation/{invitationId}': { invitationId: ['practiceInvitation'] },
+  // The auto-payment calls name a mapping by `id` (issue 20).
+  ...Object.fromEntries(
+    [
+      'PATCH /api/business/{businessId}/auto-payment/{id}/send-reminder',
+      'POST /api/business/{businessId}/auto-payment/{id}/payee-action',
+      'POST /api/business/{businessId}/auto-payment/{id}/payer-action',
+      'GET /api/auto-payment/{id}',
+      'PATCH /api/auto-payment/{id}',
+      'GET /api/auto-payment/{id}/vendor',
+      'GET /api/auto-payment/mapping/{id}/businesses-to-map',
+    ].map((op) => [op, { id: ['autoPaymentMapping'] }]),
+  ),
   // A policy's stages name users and groups; its vendors condition names vendors as { label, value }.
   ...Object.fromEntries(
     ['POST', 'PATCH'].map((method) => [
@@ -703,6 +718,7 @@ async function makeTenant(label: string, options: { merchant: boolean }) {
     approvalGroup: group.group.id,
     approvalPolicy: policy.policy.id,
     autoPayment: autoPaymentId,
+    autoPaymentMapping: autoPaymentMappingId,
   };
   for (const [kind, id] of Object.entries(ids)) if (!id) throw new Error(`${label}: no ${kind}`);
   return {
