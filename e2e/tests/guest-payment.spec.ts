@@ -1,7 +1,14 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { enterCode, newPerson, readCodeFromOutbox, readLinkFromOutbox } from '../pages/access-pages';
-import { advanceSandboxClockViaApi, BankAccountsPage, chartAccountViaApi } from '../pages/banking-pages';
+import { expect, test } from '@playwright/test';
+import { newPerson, readLinkFromOutbox } from '../pages/access-pages';
+import { chartAccountViaApi } from '../pages/banking-pages';
 import { openSignedIn, sessionHeaders } from '../pages/business-pages';
+import {
+  addGuestBankInstantly,
+  advanceUntil,
+  letters,
+  openGuestLink,
+  verifyNewPhone,
+} from '../pages/guest-pages';
 import {
   cardAcceptingPayeeViaApi,
   createBillViaApi,
@@ -24,86 +31,7 @@ type Session = { token: string; sessionId: string };
 
 test.use({ actionTimeout: 15_000, timezoneId: 'America/New_York' });
 
-/** A few letters to tell this run's contacts apart (contact names take no digits). */
-const letters = () =>
-  Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
 const GUEST_LINK = /https?:\/\/\S+\/process\/payment\/start\?token=[\w-]+/;
-
-/** Moves the sandbox clock a business day at a time until `done` holds (each move runs the engine). */
-async function advanceUntil(
-  request: APIRequestContext,
-  session: Session,
-  done: () => Promise<boolean>,
-  maxDays = 8,
-) {
-  for (let day = 0; day < maxDays && !(await done()); day += 1) {
-    await advanceSandboxClockViaApi(request, session, 1);
-  }
-  expect(await done(), 'reached after moving the sandbox clock').toBe(true);
-}
-
-/** The guest's own browser: opens the emailed link, verifies the email (names for a new person). */
-async function openGuestLink(
-  browser: Browser,
-  request: APIRequestContext,
-  link: string,
-  guest: { email: string; firstName: string; lastName: string },
-): Promise<Page> {
-  const context = await browser.newContext({ timezoneId: 'America/New_York' });
-  const page = await context.newPage();
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByRole('heading', { name: "Let's get things rolling" })).toBeVisible();
-  const form = page.getByRole('form', { name: 'Start payment' });
-  await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(guest.email);
-  await form.getByRole('textbox', { name: 'First name' }).fill(guest.firstName);
-  await form.getByRole('textbox', { name: 'Last name' }).fill(guest.lastName);
-  await form.getByRole('button', { name: 'Continue' }).click();
-  const emailDialog = page.getByRole('dialog');
-  await expect(emailDialog).toBeVisible();
-  await enterCode(emailDialog, await readCodeFromOutbox(request, guest.email));
-  await expect(page).toHaveURL(/\/process\/payment$/);
-  return page;
-}
-
-/** The guest has no phone yet: a new number and its SMS code. */
-async function verifyNewPhone(
-  page: Page,
-  request: APIRequestContext,
-  phone: { phone: string; e164: string },
-) {
-  const form = page.getByRole('form', { name: 'Verify your mobile number' });
-  await form.getByRole('textbox', { name: 'Mobile number' }).fill(phone.phone);
-  await form.getByRole('button', { name: 'Send code' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Verify Your Mobile Number' });
-  await expect(dialog).toBeVisible();
-  await enterCode(dialog, await readCodeFromOutbox(request, phone.e164));
-  await expect(dialog).toBeHidden();
-}
-
-/** Adds a bank on the guest screen: instant link at Chase in the sandbox. */
-async function addGuestBankInstantly(page: Page) {
-  await page.getByRole('button', { name: 'Add a bank account' }).click();
-  const banks = new BankAccountsPage(page);
-  await banks.instantOption.click();
-  await expect(banks.linkModal).toBeVisible();
-  await banks.linkModal.getByRole('textbox', { name: 'Search for your bank' }).fill('Chase');
-  // The list filters as one types: a click that lands during a re-render is tried again.
-  const signIn = banks.linkModal.getByText('Sign in to Chase');
-  await expect(async () => {
-    if (!(await signIn.isVisible())) {
-      await banks.linkModal
-        .getByRole('list', { name: 'Banks' })
-        .getByRole('listitem', { name: 'Chase', exact: true })
-        .click({ timeout: 2_000 });
-    }
-    await expect(signIn).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  await banks.signInAtBank('Chase');
-  await banks.linkModal.getByRole('checkbox', { name: /Chase Business Checking/ }).check();
-  await banks.linkModal.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('radio', { name: /Chase/ }).first()).toBeVisible({ timeout: 20_000 });
-}
 
 test('a customer not on Ferry pays $400 of a $1,000 invoice by bank from the emailed link, then the rest by card with the fee; the payee sees both Received and the invoice paid', async ({
   page,
