@@ -271,6 +271,27 @@ describe('authorisation', () => {
       .where(and(eq(contacts.businessId, guestBusinessId), eq(contacts.networkBusinessId, payee.businessId)));
     expect(vendor?.type).toBe('VENDOR');
     expect(done.json().data.vendorId).toBe(vendor?.id);
+    // Back from a notice: the guest payer manages it from its guest business.
+    const upcoming = await get(`${base(guestBusinessId)}/auto-payments`, guest.headers);
+    expect(upcoming.statusCode, upcoming.body).toBe(200);
+    const disabled = await post(
+      `${base(guestBusinessId)}/auto-payment/${mapping.autoPaymentMappingId}/payer-action`,
+      { action: 'DISABLE' },
+      guest.headers,
+    );
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json().data).toMatchObject({ status: 'PAYER_DISABLED', side: 'PAYER' });
+    expect(disabled.json().data.actions).toEqual(['ENABLE', 'CANCEL', 'CHANGE_METHOD']);
+    const payeeMail = (await outbox(payee.owner.email)).find((m) =>
+      m.subject.includes('Auto Payments Disabled'),
+    );
+    expect(payeeMail?.subject).toBe('Auto payments with Corner Cafe: Auto Payments Disabled');
+    const enabled = await post(
+      `${base(guestBusinessId)}/auto-payment/${mapping.autoPaymentMappingId}/payer-action`,
+      { action: 'ENABLE' },
+      guest.headers,
+    );
+    expect(enabled.json().data.status).toBe('ACCEPTED');
     // Another mapping is invisible to this guest.
     const other = await requestGuest(payee);
     expect(
@@ -283,6 +304,8 @@ describe('authorisation', () => {
     expect(page.json().data.mapping.status).toBe('ACCEPTED');
     expect(page.json().data.canRequest).toBe(false);
     expect(page.json().data.activity.map((a: { label: string }) => a.label)).toEqual([
+      'Auto Payments Enabled',
+      'Auto Payments Disabled',
       'Auto Payments Authorized',
       'Authorization Request Sent',
     ]);

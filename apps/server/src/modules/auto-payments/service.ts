@@ -16,7 +16,7 @@ import {
   type BusinessToMap,
   GUEST_MESSAGES,
 } from '@ferry/domain/schemas';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { accessDenied, BUSINESS_NOT_FOUND_MESSAGE } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';

@@ -8,13 +8,11 @@ import {
   allowedAutoPaymentActions,
   autoPaymentFeatureState,
 } from '@ferry/domain/payments';
-import type { AppAbility, Subject } from '@ferry/domain/permissions';
+import type { AppAbility } from '@ferry/domain/permissions';
 import {
   AUTO_PAYMENT_CONTROL_ACTIONS,
-  AUTO_PAYMENT_RUN_LABELS,
   type AutoPaymentActivityEntry,
   type AutoPaymentMapping,
-  type AutoPaymentRun,
   CARD_BRAND_LABELS,
   type ContactAutoPayment,
 } from '@ferry/domain/schemas';
@@ -26,17 +24,10 @@ import { businesses } from '../businesses/tables.js';
 import { cardAcceptanceOf } from '../cards/merchant.js';
 import { cards } from '../cards/tables.js';
 import { contacts } from '../contacts/tables.js';
-import { invoices } from '../invoices/tables.js';
-import { payments } from '../payments/tables.js';
 import { AUTO_PAYMENT_SUBJECT } from './contact-status.js';
 import { runViews } from './engine.js';
 import type { AutoPaymentsContext } from './service.js';
-import {
-  type AutoPaymentMappingRow,
-  autoPaymentEvents,
-  autoPaymentMappings,
-  autoPayments,
-} from './tables.js';
+import { type AutoPaymentMappingRow, autoPaymentEvents, autoPaymentMappings } from './tables.js';
 
 /** The controls each side has (the machine's actions a side takes from its screens). */
 export const SIDE_CONTROLS: Record<AutoPaymentSide, readonly AutoPaymentMapping['actions'][number][]> = {
