@@ -255,7 +255,7 @@ export function demoInvoices(options: {
   /** The messages Ferry sent to an address or number (the dev outbox), newest first. */
   const outbox = async (to: string) =>
     (await call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}`, headers: {} }))
-      .items as { text: string }[];
+      .items as { id: string; text: string }[];
   const LINK = /\/process\/payment\/start\?token=([A-Za-z0-9_%-]+)/;
   const AUTO_PAY_LINK = /\/process\/auto-pay\/info\?token=([A-Za-z0-9_%-]+)/;
   const linkTokenFor = async (email: string, link: RegExp = LINK) => {
@@ -263,8 +263,10 @@ export function demoInvoices(options: {
     if (!token) throw new Error(`no guest link mailed to ${email}`);
     return decodeURIComponent(token);
   };
-  const newestCode = async (to: string) => {
+  /** The code of the newest message to `to`, leaving out the messages in `seen` (codes sent earlier). */
+  const newestCode = async (to: string, seen: readonly string[] = []) => {
     const code = (await outbox(to))
+      .filter((m) => !seen.includes(m.id))
       .filter((m) => !LINK.test(m.text) && !AUTO_PAY_LINK.test(m.text) && !/guest-link/.test(m.text))
       .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])
       .find(Boolean);
@@ -458,11 +460,14 @@ export function demoInvoices(options: {
       const { guest, info } = await signInAsGuest(token, autoPayer.person);
       const guestBusinessId = info.guestBusinessId as string;
       const bankId = await options.linkBank(guest, guestBusinessId);
-      // The authorisation's own SMS code (the auto-payment code dialog).
+      // The authorisation's own SMS code (the auto-payment code dialog): the code sent now, not the
+      // sign-in's (both carry the same moment on the builder's clock).
+      const phone = `+1${autoPayer.person.phoneNumber}`;
+      const seen = (await outbox(phone)).map((m) => m.id);
       const sent = await guestPost('/api/otp/phone', {}, guest);
       await guestPost(
         '/api/otp/verify/phone',
-        { requestId: sent.requestId, otp: await newestCode(`+1${autoPayer.person.phoneNumber}`) },
+        { requestId: sent.requestId, otp: await newestCode(phone, seen) },
         guest,
       );
       await call({
