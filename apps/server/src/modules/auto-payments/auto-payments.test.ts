@@ -162,6 +162,13 @@ describe('auto-payment request', () => {
     expect(mapping.actions).toEqual(['CANCEL_REQUEST', 'PAUSE', 'REMIND']);
     const [payer] = await t.database.db.select().from(businesses).where(eq(businesses.id, mapping.payerId));
     expect(payer?.isGuest).toBe(true);
+    // The guest business is not on the network: the customer shows no 'On Ferry' link to it.
+    const contact = await get(
+      `${base(payee.businessId)}/accounting/contacts/customers/${customer.id}`,
+      payee.headers,
+    );
+    expect(contact.statusCode, contact.body).toBe(200);
+    expect(contact.json().data).toMatchObject({ fbnBusiness: null, autoPaymentStatus: 'REQUESTED' });
     expect(await eventsOf(mapping.autoPaymentMappingId)).toEqual([
       'PAYEE:AUTHORIZATION_REQUEST_SENT',
       'PAYER:AUTHORIZATION_REQUEST_RECEIVED',

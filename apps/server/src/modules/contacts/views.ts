@@ -1,7 +1,7 @@
 import { formatTaxId } from '@ferry/domain/format';
 import type { AppAbility } from '@ferry/domain/permissions';
 import type { Address, AddressView, ContactView } from '@ferry/domain/schemas';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AUTO_PAYMENT_SUBJECT_OF, liveStatusesOfContacts } from '../auto-payments/contact-status.js';
 import { businesses } from '../businesses/tables.js';
@@ -44,7 +44,9 @@ export async function loadNetworkInfo(db: DbOrTx, ids: string[]): Promise<Map<st
     })
     .from(businesses)
     .leftJoin(businessPreferences, eq(businessPreferences.businessId, businesses.id))
-    .where(inArray(businesses.id, ids));
+    // A guest business (made for a customer or vendor not on Ferry who answered an emailed link) is not
+    // on the network: the contact shows no 'On Ferry' badge for it.
+    .where(and(inArray(businesses.id, ids), eq(businesses.isGuest, false)));
   return new Map(
     rows.map((r) => [r.id, { businessName: r.businessName, website: r.website, billing: r.billing }]),
   );
