@@ -262,10 +262,17 @@ describe('auto payments: one payment per invoice', () => {
     expect(await paymentsOfInvoice(invoiceId)).toHaveLength(0);
   });
 
-  it('does not claim an invoice due after the notice days, a paid one, or one of a customer without an ACCEPTED mapping', async () => {
+  it('does not claim an invoice due after the notice days, one overdue when the payer authorised, a paid one, or one of a customer without an ACCEPTED mapping', async () => {
     const setup = await authorised();
     const today = await railsDay();
     const later = await makeInvoice(setup, { amountCents: 10_000, dueDate: businessDayAfter(today, 6) });
+    // Due the day before the authorisation: not debited at once without the notice.
+    const authorisedOn = new Date(`${newYorkDate(t.clock.now())}T12:00:00Z`);
+    authorisedOn.setUTCDate(authorisedOn.getUTCDate() - 1);
+    const overdue = await makeInvoice(setup, {
+      amountCents: 10_000,
+      dueDate: authorisedOn.toISOString().slice(0, 10),
+    });
     const paid = await makeInvoice(setup, { amountCents: 10_000, dueDate: today });
     await t.database.db
       .update(invoices)
@@ -279,7 +286,7 @@ describe('auto payments: one payment per invoice', () => {
     const disabled = await makeInvoice(paused, { amountCents: 10_000, dueDate: today });
 
     await run();
-    for (const id of [later, paid, disabled]) expect(await rowsOfInvoice(id)).toHaveLength(0);
+    for (const id of [later, overdue, paid, disabled]) expect(await rowsOfInvoice(id)).toHaveLength(0);
   });
 
   it('resumes a run that died after its claim: the next run makes the one payment', async () => {

@@ -93,8 +93,8 @@ const addDays = (date: string, days: number) => fromDayNumber(toDayNumber(date) 
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Claims every open invoice due by `day` + AUTO_PAYMENT_NOTICE_DAYS of a customer with an ACCEPTED
- * mapping: one SCHEDULED row per invoice (the unique index refuses a second), and the notice to both
+ * Claims every open invoice due by `day` + AUTO_PAYMENT_NOTICE_DAYS (and not before the day the payer
+ * authorised) of a customer with an ACCEPTED mapping: one SCHEDULED row per invoice (the unique index refuses a second), and the notice to both
  * sides in the same transaction as the row (so it goes exactly once). Answers the rows this run claimed.
  */
 export async function claimAutoPayments(context: Ctx, options: { day: string }): Promise<AutoPaymentRow[]> {
@@ -118,6 +118,9 @@ export async function claimAutoPayments(context: Ctx, options: { day: string }):
         sql`${invoices.balanceCents} > 0`,
         notInArray(invoices.status, ['cancelled', 'draft']),
         lte(invoices.dueDate, horizon),
+        // Only invoices due on or after the day the payer authorised: an invoice already overdue then is
+        // not debited at once without the notice (the payer pays it as any other, or the payee asks).
+        sql`${invoices.dueDate} >= (${autoPaymentMappings.authorizedAt} at time zone 'America/New_York')::date`,
         isNull(autoPayments.id),
       ),
     )
