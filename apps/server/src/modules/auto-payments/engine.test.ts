@@ -1,7 +1,7 @@
 import { fromDayNumber, isBusinessDay, toDayNumber } from '@ferry/domain/dates';
 import { formatDate } from '@ferry/domain/format';
 import { newYorkDate } from '@ferry/domain/payments';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.js';
 import { addMemberWithPermissions, makeContact } from '../../testing/contact-factories.js';
@@ -222,6 +222,12 @@ describe('auto payments: one payment per invoice', () => {
     expect(notice?.subject).toBe(`Auto payment of $640.00 to Blue Harbor Catering on ${formatDate(due)}`);
     expect(notice?.text).toMatch(/\/process\/auto-pay\/info\?token=/);
     expect(notice?.text).toContain('you can stop this one');
+    // The notice is the only mail: no 'Payment request' mail for the request the engine sent.
+    const requestMails = await t.database.db
+      .select()
+      .from(messages)
+      .where(like(messages.subject, 'Payment request from Blue Harbor Catering%'));
+    expect(requestMails.filter((m) => m.to === guestEmail || m.to === setup.customer.email)).toEqual([]);
   });
 
   it('pays from the business the customer authorised with, when its contact was linked to a guest business', async () => {

@@ -238,10 +238,12 @@ async function makePayment(context: Ctx, run: AutoPaymentRow, mapping: AutoPayme
       await markFailed(context, run.id, AUTO_PAYMENT_FAILURES.noPayer);
       return;
     }
+    // The payer was told by the auto-payment notice: no 'Payment request' mail on top of it.
     const sent = await sendInvoicePaymentRequest(context, {
       businessId: run.payeeBusinessId,
       invoiceId: run.invoiceId,
       actor: AUTO_PAYMENT_ACTOR,
+      notify: false,
     });
     const [request] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, sent.id)).limit(1);
     if (!request || request.payerBusinessId !== run.payerBusinessId) {

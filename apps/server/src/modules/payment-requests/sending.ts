@@ -290,7 +290,7 @@ export async function payerBusinessOf(
 async function sendInvoiceInTx(
   context: Ctx,
   tx: DbOrTx,
-  options: { businessId: string; invoiceId: string; actor: Actor },
+  options: { businessId: string; invoiceId: string; actor: Actor; notify?: boolean },
 ): Promise<PaymentRequestRow> {
   const { invoice } = await findInvoiceOrThrow(tx, {
     businessId: options.businessId,
@@ -349,15 +349,20 @@ async function sendInvoiceInTx(
   }
   if (created) {
     await refreshInvoiceStatus(tx, invoice.id);
-    await queueRequestMails(context, tx, 'REQUESTED', [{ request: paymentRequest }]);
+    if (options.notify !== false) {
+      await queueRequestMails(context, tx, 'REQUESTED', [{ request: paymentRequest }]);
+    }
   }
   return paymentRequest;
 }
 
-/** POST payment-requests { invoiceDetails: { id } }: the request (a second send answers the same one). */
+/**
+ * POST payment-requests { invoiceDetails: { id } }: the request (a second send answers the same one).
+ * `notify: false` sends no 'Payment request' mail (an auto payment: its own notice told the payer).
+ */
 export async function sendInvoicePaymentRequest(
   context: Ctx,
-  options: { businessId: string; invoiceId: string; actor: Actor },
+  options: { businessId: string; invoiceId: string; actor: Actor; notify?: boolean },
 ): Promise<SentPaymentRequest> {
   return context.database.db.transaction(async (tx) => {
     const request = await sendInvoiceInTx(context, tx, options);
