@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.js';
 import { addMemberWithPermissions, makeContact } from '../../testing/contact-factories.js';
-import { makeSignedInBusiness, makeUser, signIn } from '../../testing/factories.js';
+import { addBusinessMember, makeSignedInBusiness, makeUser, signIn } from '../../testing/factories.js';
 import type { AuthHeaders } from '../../testing/test-app.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { businesses } from '../businesses/tables.js';
@@ -362,17 +362,27 @@ describe('authorisation', () => {
       expect.objectContaining({ businessId: payer.businessId, canAuthorize: true, isGuest: false }),
     ]);
     const bankId = await makeVerifiedBank(t.context, payer.businessId);
-    const res = await patch(
-      `/api/auto-payment/${mapping.autoPaymentMappingId}`,
-      {
-        businessId: payer.businessId,
-        status: 'ACCEPTED',
-        authorized: true,
-        paymentInstrumentId: bankId,
-        otpId: await smsCodeOf(payer.owner.id),
-      },
-      payer.headers,
-    );
+    const authorize = async (as: { owner: { id: string }; headers: AuthHeaders }) =>
+      patch(
+        `/api/auto-payment/${mapping.autoPaymentMappingId}`,
+        {
+          businessId: payer.businessId,
+          status: 'ACCEPTED',
+          authorized: true,
+          paymentInstrumentId: bankId,
+          otpId: await smsCodeOf(as.owner.id),
+        },
+        as.headers,
+      );
+    // The payee's owner, an admin of the customer's business too, cannot authorise its own request.
+    await addBusinessMember(t.context, {
+      businessId: payer.businessId,
+      user: payee.owner,
+      roleName: 'Admin',
+    });
+    const own = await authorize(payee);
+    expect(own.statusCode, own.body).toBe(403);
+    const res = await authorize(payer);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('HOLD');
     await t.database.db

@@ -588,7 +588,9 @@ export async function authorizeForCaller(
   options: { mappingId: string; caller: PayerCaller; body: AutoPaymentAuthorizeRequest },
 ): Promise<AutoPaymentMappingRow> {
   const { caller, body } = options;
-  await mappingForCaller(context, options);
+  const { side } = await mappingForCaller(context, options);
+  // The payee's people never authorise their own request, whatever other business they belong to.
+  if (side === 'PAYEE') throw accessDenied();
   if (caller.guest) {
     if (body.businessId !== caller.guest.businessId) throw mappingNotFound();
     if (!caller.guest.phoneVerified) throw new AppError('FORBIDDEN', GUEST_MESSAGES.phoneNotVerified);
