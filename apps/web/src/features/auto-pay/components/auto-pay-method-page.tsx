@@ -202,7 +202,7 @@ const ConfirmActionDialog = ({
     if (kind) void action.run(() => onConfirm(kind, alsoScheduled));
   };
   return (
-    <Dialog opened={kind !== null} onClose={onClose} title={texts.title}>
+    <Dialog opened={kind !== null} onClose={onClose} title={texts.title} size={520}>
       <Stack gap="md">
         <Text size="sm">{texts.text}</Text>
         {kind === 'CANCEL' ? (

@@ -88,7 +88,7 @@ const ConfirmForm = ({
  * error start fresh every time.
  */
 export const AutoPaymentConfirmDialog = ({ opened, title, ...props }: AutoPaymentConfirmDialogProps) => (
-  <Dialog opened={opened} onClose={props.onClose} title={title}>
+  <Dialog opened={opened} onClose={props.onClose} title={title} size={520}>
     {opened ? <ConfirmForm {...props} /> : null}
   </Dialog>
 );
