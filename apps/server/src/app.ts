@@ -180,8 +180,16 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A graceful stop (SIGTERM): once closing starts, every answer — those of requests already in flight
+  // included — says `Connection: close`. Fastify closes only the sockets idle at that moment; a kept-alive
+  // socket whose answer ends later would hold the close open for the whole keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('request-id', request.id);
+    if (closing) reply.header('connection', 'close');
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
