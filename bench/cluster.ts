@@ -74,7 +74,7 @@ export interface Cluster {
   procs: Proc[];
   /** Processes that exited when nothing stopped them (each is started again and counted). */
   unexpectedExits: string[];
-  /** Requests the proxy could not pass on, by error code (ECONNREFUSED: the API was down). */
+  /** Upstream errors by code (ECONNREFUSED: the API was down, and the request went to the other API). */
   upstreamErrors: Map<string, number>;
   admin(text: string): Promise<{ rows: Record<string, unknown>[] }>;
   healthy(port: number, timeoutMs?: number): Promise<boolean>;
@@ -108,6 +108,8 @@ export async function openCluster(options: {
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000000',
+    // A graceful stop drains 2 s first (health 503): the proxy's health check (every 500 ms) moves away.
+    SHUTDOWN_DRAIN_SECONDS: '2',
     SERVE_WEB: 'false',
     HOST: '127.0.0.1',
     ...options.env,
@@ -169,23 +171,52 @@ export async function openCluster(options: {
     return false;
   }
 
+  // A load balancer in small: it checks each API's health every 500 ms and sends requests round-robin
+  // to those that answer 200 (an API draining for a graceful stop answers 503); like nginx's default
+  // (`proxy_next_upstream error`), a request whose connection an API refused (the request never reached
+  // it) goes to the next API; anything else that fails on the way is the client's 502. Bodies are small
+  // here, so each is read whole first.
+  const down = new Set<number>();
+  let checking: NodeJS.Timeout | undefined;
+  const checkHealth = () => {
+    for (const port of apiPorts) {
+      fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) })
+        .then((res) => (res.ok ? down.delete(port) : down.add(port)))
+        .catch(() => down.add(port));
+    }
+  };
   let next = 0;
   const proxy = http.createServer((req, res) => {
-    const port = apiPorts[next++ % apiPorts.length];
-    const upstream = http.request(
-      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      const code = error.code ?? error.message;
-      upstreamErrors.set(code, (upstreamErrors.get(code) ?? 0) + 1);
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const healthyPorts = apiPorts.filter((port) => !down.has(port));
+      const ports = healthyPorts.length > 0 ? healthyPorts : apiPorts;
+      const first = next++;
+      const attempt = (tries: number) => {
+        const port = ports[(first + tries) % ports.length];
+        const upstream = http.request(
+          { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        upstream.on('error', (error: NodeJS.ErrnoException) => {
+          const code = error.code ?? error.message;
+          upstreamErrors.set(code, (upstreamErrors.get(code) ?? 0) + 1);
+          if (code === 'ECONNREFUSED' && tries + 1 < ports.length && !res.headersSent) {
+            attempt(tries + 1);
+            return;
+          }
+          if (!res.headersSent) res.writeHead(502);
+          res.end();
+        });
+        upstream.end(body);
+      };
+      attempt(0);
     });
-    req.pipe(upstream);
   });
 
   async function stopProc(proc: Proc, signal: NodeJS.Signals) {
@@ -217,6 +248,7 @@ export async function openCluster(options: {
         }
       }
       await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
+      checking = setInterval(checkHealth, 500);
     },
     async kill9(proc) {
       await stopProc(proc, 'SIGKILL');
@@ -230,6 +262,7 @@ export async function openCluster(options: {
       if (proc.port) await healthy(proc.port);
     },
     async stop() {
+      clearInterval(checking);
       for (const proc of procs) await stopProc(proc, 'SIGTERM');
       proxy.close();
     },

@@ -529,9 +529,11 @@ say(
   )} payments/s). Error rate ${((100 * failed) / Math.max(1, total)).toFixed(3)}% (goal < 1%): ${failed.toLocaleString('en-US')} answers not 2xx — ${list(nonOk)}.`,
 );
 const windowBadGateway = gracefulResult.window.get('502') ?? 0;
-say(
-  `Without the ${windowBadGateway.toLocaleString('en-US')} 502s of the proxy while API 2 was down for the graceful-shutdown check: ${((100 * (failed - windowBadGateway)) / Math.max(1, total - windowBadGateway)).toFixed(3)}%.`,
-);
+if (windowBadGateway > 0) {
+  say(
+    `Without the ${windowBadGateway.toLocaleString('en-US')} 502s of the proxy while API 2 was down for the graceful-shutdown check: ${((100 * (failed - windowBadGateway)) / Math.max(1, total - windowBadGateway)).toFixed(3)}%.`,
+  );
+}
 say(
   `Answers: ${list(answers)}. Processes that exited on their own: ${cluster.unexpectedExits.length === 0 ? 'none' : cluster.unexpectedExits.join(', ')}.`,
 );
@@ -545,7 +547,7 @@ say(
   `- API 2 exited ${(gracefulResult.stopMs / 1000).toFixed(1)} s after its SIGTERM and was back (started again, healthy) after ${(gracefulResult.downMs / 1000).toFixed(1)} s; answers through the proxy meanwhile: ${list(gracefulResult.window)}.`,
 );
 say(
-  `- Requests the proxy could not pass to an API in that time: ${list(gracefulResult.upstream)} (ECONNREFUSED = API 2 not listening: the proxy's 502; anything else would be a request cut off).`,
+  `- Upstream errors of the proxy in that time: ${list(gracefulResult.upstream)} (ECONNREFUSED = API 2 not listening: the request never reached it and went to API 1, as a load balancer passes a refused connection on; anything else would be a request cut off).`,
 );
 say();
 say('## Shared through PostgreSQL');

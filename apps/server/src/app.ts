@@ -153,6 +153,13 @@ export function registerJobs(context: AppContext): void {
   );
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `stopping` is set when a graceful stop begins: health answers 503 and connections are not kept. */
+    lifecycle: { stopping: boolean };
+  }
+}
+
 export interface BuildAppOptions {
   logger: Logger;
   /** Serve the built web app and its client-side routes (default: when built). */
@@ -180,16 +187,17 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // A graceful stop (SIGTERM): once closing starts, every answer — those of requests already in flight
-  // included — says `Connection: close`. Fastify closes only the sockets idle at that moment; a kept-alive
-  // socket whose answer ends later would hold the close open for the whole keep-alive timeout.
-  let closing = false;
+  // A graceful stop (SIGTERM, main.ts): from its start — the drain, then the close — every answer, those
+  // of requests already in flight included, says `Connection: close`. Fastify closes only the sockets idle
+  // when the close starts; a kept-alive socket whose answer ends later would hold the close open for the
+  // whole keep-alive timeout.
+  app.decorate('lifecycle', { stopping: false });
   app.addHook('preClose', async () => {
-    closing = true;
+    app.lifecycle.stopping = true;
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('request-id', request.id);
-    if (closing) reply.header('connection', 'close');
+    if (app.lifecycle.stopping) reply.header('connection', 'close');
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });

@@ -56,6 +56,12 @@ export const configSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /**
+   * On SIGTERM the API first drains for this many seconds — it keeps answering, health says 503 so the
+   * load balancer stops sending, every answer closes its connection — then stops accepting and finishes
+   * what is in flight. 0 (the default) closes at once; behind a load balancer, its health-check interval.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   /** Which role this process plays: both (default), only the HTTP API, or only the job worker. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   MAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, registerJobs } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -53,11 +54,18 @@ async function main(): Promise<void> {
 
   const app = config.ROLE === 'worker' ? null : await buildApp(context, { logger });
   // Unhandled rejections are ours to judge (platform/process-errors.ts); the rest closes gracefully.
+  const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
   const grace = closeWithGrace(
-    { delay: 15_000, logger, skip: ['unhandledRejection'] },
+    { delay: 15_000 + drainMs, logger, skip: ['unhandledRejection'] },
     async ({ signal, err }) => {
       if (err) logger.error({ err }, 'shutting down after an error');
       else logger.info({ signal }, 'shutting down');
+      if (app && signal && drainMs > 0) {
+        // The drain: still answering, health 503, no kept connections (app.ts), then the close.
+        app.lifecycle.stopping = true;
+        logger.info({ seconds: config.SHUTDOWN_DRAIN_SECONDS }, 'draining before the close');
+        await sleep(drainMs);
+      }
       await app?.close();
       await runtime.close();
     },

@@ -27,7 +27,7 @@ export const healthRoutes =
         config: { auth: 'none', rateLimit: false },
         schema: {
           tags: ['Health'],
-          summary: 'Database reachable, migrations current, version',
+          summary: 'Database reachable, migrations current, version (503 while unhealthy or stopping)',
           response: {
             200: envelopeSchema(healthSchema),
             503: envelopeSchema(healthSchema),
@@ -47,11 +47,14 @@ export const healthRoutes =
         const migrations = reachable
           ? await getMigrationStatus(context.database)
           : { applied: 0, expected: 0, current: false };
-        const healthy = reachable && migrations.current;
+        // While stopping (the drain of a graceful stop) the process still answers, but a load balancer
+        // should send nothing new here.
+        const stopping = app.lifecycle.stopping;
+        const healthy = reachable && migrations.current && !stopping;
         reply.code(healthy ? 200 : 503);
         return {
           status: true as const,
-          message: healthy ? 'OK' : 'Unhealthy',
+          message: healthy ? 'OK' : stopping ? 'Stopping' : 'Unhealthy',
           data: {
             database: { reachable, kind: context.database.kind, latencyMs },
             migrations,
