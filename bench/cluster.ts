@@ -106,7 +106,8 @@ export async function openCluster(options: {
     DATABASE_URL: withDatabase(adminUrl, name),
     DATA_DIR: dataDir,
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    LOG_LEVEL: 'warn',
+    // BENCH_LOG_LEVEL=info (with BENCH_KEEP_LOGS=true) keeps each request's server-side responseTime.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_MAX: '1000000000',
     // A graceful stop drains 2 s first (health 503): the proxy's health check (every 500 ms) moves away.
     SHUTDOWN_DRAIN_SECONDS: '2',
