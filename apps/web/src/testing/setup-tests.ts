@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetApiClientConfig } from '@/lib/api-client';
@@ -40,7 +41,14 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
   cleanup();
+  // Files share a worker's jsdom and modules (vite.config.ts, isolate: false): nothing a test leaves —
+  // a toast in Mantine's store, a node a portal left in the body, focus, storage, fake timers — reaches
+  // the next test or file.
+  notifications.clean();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   // A test's fake server (`mockApi`) and the cached client config end with the test.
   resetApiClientConfig();
   resetBotCheck();
