@@ -105,18 +105,18 @@ const DecisionForm = ({ businessId, payment, model }: DecisionFormProps) => {
       ...(trimmed ? { remarks: trimmed } : {}),
     };
     setError(null);
-    decision.mutate(
-      { body, idempotencyKey: submissionKey.keyFor(body) },
-      {
-        onSuccess: (result) => {
-          submissionKey.reset();
-          setConfirming(false);
-          setRemarks('');
-          setBypass(false);
-          notifications.show({ color: 'teal', message: OUTCOME_MESSAGES[result.outcome] });
-        },
-        onError: (failure) => setError(getErrorMessage(failure)),
+    // The promise, not mutate's callbacks: the decision refreshes the payment before it settles, and a
+    // payment no longer awaiting this person unmounts the bar, which would drop those callbacks — and the
+    // toast with them.
+    decision.mutateAsync({ body, idempotencyKey: submissionKey.keyFor(body) }).then(
+      (result) => {
+        notifications.show({ color: 'teal', message: OUTCOME_MESSAGES[result.outcome] });
+        submissionKey.reset();
+        setConfirming(false);
+        setRemarks('');
+        setBypass(false);
       },
+      (failure) => setError(getErrorMessage(failure)),
     );
   };
 

@@ -209,6 +209,26 @@ describe('Approval action bar', () => {
     expect(api.callsTo(`POST ${APPROVE_API}`)).toHaveLength(0);
   });
 
+  it('toasts the answer even when the refreshed payment takes the bar away before the answer arrives', async () => {
+    const user = userEvent.setup();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { rerender } = setup(paymentWith({}), {
+      [`POST ${REJECT_API}`]: async () => {
+        await answered;
+        return ok(decisionReply('REJECTED'));
+      },
+    });
+    await enabledApprove();
+    await user.click(rejectButton());
+    // The payment now needs nothing of this person: the page drops the panel (as a refetch would).
+    rerender(<div />);
+    answer();
+    expect(await screen.findByText(APPROVAL_MESSAGES.rejected)).toBeInTheDocument();
+  });
+
   it('final approval: says so, and asks to confirm (amount, vendor, date, method) before approveAndSchedule', async () => {
     const user = userEvent.setup();
     const { api } = setup(paymentWith({ viewer: viewer('FINAL_APPROVAL', { stageOrder: 2 }) }), {
