@@ -26,6 +26,17 @@ function withDatabase(connectionString: string, database: string): string {
   return url.toString();
 }
 
+/**
+ * A test database's connections commit without waiting for the WAL flush (`synchronous_commit=off`): the
+ * suite's thousands of small transactions stop waiting on the disk. Nothing a test checks depends on a
+ * commit surviving a crash of the server (the fault benches check that, on the real settings).
+ */
+function withoutCommitWait(connectionString: string): string {
+  const url = new URL(connectionString);
+  url.searchParams.set('options', '-c synchronous_commit=off');
+  return url.toString();
+}
+
 async function adminQuery(connectionString: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
@@ -94,7 +105,7 @@ export async function openTestDatabase(template: TemplateInfo, databaseUrl?: str
     if (!databaseUrl) throw new Error('DATABASE_URL is needed for a PostgreSQL test database');
     const name = `ferry_t_${randomBytes(6).toString('hex')}`;
     await adminQuery(databaseUrl, `create database ${name} template ${template.ref}`);
-    const database = await openPostgres(withDatabase(databaseUrl, name), 10);
+    const database = await openPostgres(withoutCommitWait(withDatabase(databaseUrl, name)), 10);
     return {
       ...database,
       close: async () => {
