@@ -161,7 +161,7 @@ export const chartAccountViewSchema = z.object({
   name: z.string(),
   accountType: z.enum(CHART_ACCOUNT_TYPES),
   number: z.string().nullable(),
-  source: z.enum(['FERRY']),
+  source: z.enum(['FERRY', 'BOOKS']),
 });
 export type ChartAccountView = z.infer<typeof chartAccountViewSchema>;
 

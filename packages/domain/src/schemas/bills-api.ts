@@ -427,7 +427,7 @@ export const billListItemSchema = z
     scheduledAmount: z.number(),
     unScheduledBalance: z.number(),
     status: billStatusSchema,
-    source: z.enum(['FERRY']),
+    source: z.enum(['FERRY', 'BOOKS']),
     createdAt: z.string(),
   })
   .meta({ id: 'BillListItem' });
@@ -658,7 +658,7 @@ export const accountingItemViewSchema = z
     chartAccountName: z.string(),
     isSold: z.boolean(),
     isPurchased: z.boolean(),
-    source: z.enum(['FERRY']),
+    source: z.enum(['FERRY', 'BOOKS']),
   })
   .meta({ id: 'AccountingItem' });
 export type AccountingItemView = z.infer<typeof accountingItemViewSchema>;

@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './access-phones.js';
+export * from './accounting-api.js';
 export * from './address.js';
 export * from './approval-flow.js';
 export * from './approvals-api.js';

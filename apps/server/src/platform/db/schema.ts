@@ -21,6 +21,7 @@ export * from '../../modules/roles/tables.js';
 export * from '../../modules/users/tables.js';
 export * from '../../modules/vendor-banks/tables.js';
 export * from '../../modules/verification/tables.js';
+export * from '../../providers/accounting/sandbox-tables.js';
 export * from '../../providers/bank-link/sandbox-tables.js';
 export * from '../../providers/card-vault/sandbox-tables.js';
 export * from '../../providers/identity/sandbox-tables.js';

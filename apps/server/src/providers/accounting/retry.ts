@@ -1,0 +1,83 @@
+import { AccountingError } from './accounting.js';
+
+export interface RetryOptions {
+  /** Attempts in all (the first call included). */
+  attempts?: number;
+  /** The first backoff; doubles each time (with up to 25% jitter), capped at `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Tests pass a recorder instead of waiting. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a provider call, retrying what a retry can fix: RATE_LIMITED (after the provider's Retry-After
+ * when it gave one) and UNAVAILABLE, with exponential backoff. Everything else fails at once.
+ */
+export async function withRetries<T>(call: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const attempts = options.attempts ?? 4;
+  const base = options.baseDelayMs ?? 500;
+  const max = options.maxDelayMs ?? 30_000;
+  const sleep = options.sleep ?? defaultSleep;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const retryable =
+        error instanceof AccountingError && (error.code === 'RATE_LIMITED' || error.code === 'UNAVAILABLE');
+      if (!retryable || attempt >= attempts) throw error;
+      const backoff = Math.min(max, base * 2 ** (attempt - 1));
+      const jittered = backoff + Math.floor(Math.random() * backoff * 0.25);
+      const wait =
+        error.retryAfterSeconds !== null ? Math.min(max, error.retryAfterSeconds * 1000) : jittered;
+      await sleep(wait);
+    }
+  }
+}
+
+/** Seconds from a Retry-After header (seconds or an HTTP date), or null. */
+export function retryAfterSeconds(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * The AccountingError for an HTTP answer a provider gave: 401 → TOKEN_EXPIRED, 403 → ACCESS_DENIED,
+ * 404 → NOT_FOUND, 429 → RATE_LIMITED, 400/422 → REJECTED (with the provider's message), else UNAVAILABLE.
+ */
+export function errorForStatus(
+  status: number,
+  message: string,
+  headers?: { get(name: string): string | null },
+): AccountingError {
+  if (status === 401) return new AccountingError('TOKEN_EXPIRED', message || 'The access token was refused.');
+  if (status === 403) return new AccountingError('ACCESS_DENIED', message || 'Access was not granted.');
+  if (status === 404) return new AccountingError('NOT_FOUND', message || 'Not found in the books.');
+  if (status === 429)
+    return new AccountingError(
+      'RATE_LIMITED',
+      message || 'Too many requests.',
+      retryAfterSeconds(headers?.get('retry-after')),
+    );
+  if (status === 400 || status === 409 || status === 422)
+    return new AccountingError('REJECTED', message || 'The books refused the record.');
+  return new AccountingError('UNAVAILABLE', message || `The provider answered ${status}.`);
+}
+
+/** Integer cents from a provider's decimal amount (number or string), rounding half away from zero. */
+export function toCents(amount: number | string | null | undefined): number {
+  if (amount === null || amount === undefined || amount === '') return 0;
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(value)) return 0;
+  return Math.sign(value) * Math.round(Math.abs(value) * 100);
+}
+
+/** A decimal amount with two places for a provider, from integer cents. */
+export function fromCents(cents: number): number {
+  return Math.round(cents) / 100;
+}
