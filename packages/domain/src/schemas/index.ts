@@ -28,6 +28,7 @@ export * from './payment-form.js';
 export * from './payment-requests-api.js';
 export * from './payments-api.js';
 export * from './phone.js';
+export * from './sandbox-books-api.js';
 export * from './settings.js';
 export * from './settings-api.js';
 export * from './text.js';
