@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
       { path: paths.unauthorized.path, lazy: () => import('./routes/unauthorized') },
       // The sandbox identity provider's hosted page (public, no app shell).
       { path: paths.sandboxIdentityInquiry.path, lazy: () => import('./routes/sandbox/identity-inquiry') },
+      // Sandbox Books' consent page (outside the shell): it guards itself unless the purpose is SIGN_IN.
+      { path: '/sandbox/books/authorize', lazy: () => import('./routes/sandbox/books-authorize') },
       // The bank emails' links: signs in first (with a redirectUrl back), then guards itself.
       { path: paths.bankProcessStart.path, lazy: () => import('./routes/process-bank-start') },
       // The guest payer and payee pages (the guest emails' links): public; the guest session guards itself.
@@ -86,6 +88,8 @@ export const routes: RouteObject[] = [
           },
           // The sandbox bank's statement (test-mode look, outside the app shell).
           { path: paths.sandboxBankStatement.path, lazy: () => import('./routes/sandbox/bank-statement') },
+          // Sandbox Books' companies and records (outside the app shell).
+          { path: '/sandbox/books', lazy: () => import('./routes/sandbox/books') },
           {
             lazy: appLayout,
             children: [
