@@ -80,6 +80,8 @@ import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurity } from './platform/http/security.js';
 import { purgeExpiredIdempotencyKeys, registerIdempotency } from './platform/idempotency/idempotency.js';
 import { APP_VERSION } from './platform/version.js';
+import { createSandboxBooks } from './providers/accounting/sandbox.js';
+import { sandboxBooksRoutes } from './providers/accounting/sandbox-routes.js';
 import { isSandboxBankLink } from './providers/bank-link/sandbox.js';
 import { sandboxBankLinkRoutes } from './providers/bank-link/sandbox-routes.js';
 import { isSandboxCardVault } from './providers/card-vault/card-vault.js';
@@ -302,6 +304,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       }
       if (isSandboxBankLink(context.providers.bankLink)) {
         await api.register(sandboxBankLinkRoutes(context.providers.bankLink));
+      }
+      if (!context.config.isProduction || context.config.ALLOW_SANDBOX_PROVIDERS) {
+        await api.register(sandboxBooksRoutes(createSandboxBooks(context), context));
       }
       if (isSandboxCardVault(context.providers.cardVault)) {
         await api.register(sandboxCardVaultRoutes(context.providers.cardVault));
