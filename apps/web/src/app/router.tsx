@@ -88,6 +88,8 @@ export const routes: RouteObject[] = [
           },
           // The sandbox bank's statement (test-mode look, outside the app shell).
           { path: paths.sandboxBankStatement.path, lazy: () => import('./routes/sandbox/bank-statement') },
+          // The accounting provider's way back (features/accounting), outside the shell like onboarding.
+          { path: paths.integrationConnecting.path, lazy: () => import('./routes/integration-connecting') },
           // Sandbox Books' companies and records (outside the app shell).
           { path: '/sandbox/books', lazy: () => import('./routes/sandbox/books') },
           {
@@ -174,6 +176,11 @@ export const routes: RouteObject[] = [
               {
                 path: paths.business.settingsAcceptCardPayment.path,
                 lazy: () => import('./routes/business/settings-accept-card-payment'),
+              },
+              // Accounting software: connection, auto sync and the sync history (features/accounting).
+              {
+                path: paths.business.settingsIntegration.path,
+                lazy: () => import('./routes/business/settings-integration'),
               },
               // The bills area: tabs For Review, Bills and Payments (each tab page renders its content only).
               {

@@ -137,7 +137,14 @@ export const paths = {
       path: '/b/:businessId/settings/accept-card-payment',
       getHref: specPaths.settingsAcceptCardPayment,
     },
+    // Accounting software: connection and sync (features/accounting).
+    settingsIntegration: {
+      path: '/b/:businessId/settings/integration',
+      getHref: specPaths.settingsIntegration,
+    },
   },
+  // The accounting provider's way back after consent (features/accounting).
+  integrationConnecting: { path: '/integration/connecting', getHref: () => '/integration/connecting' },
   // The bank emails' links (features/banking): signs in if needed, then opens the right dialog.
   bankProcessStart: { path: '/process/bank/start', getHref: specPaths.bankProcessStart },
   // The sandbox rails bank's statement of an account (sandbox only).
