@@ -10,7 +10,7 @@ export const LIVE_AREAS: Record<Area, boolean> = {
   users: true,
   roles: true,
   approvalPolicies: true,
-  integrations: false,
+  integrations: true,
 };
 
 export const isAreaLive = (area: Area | undefined): boolean => area === undefined || LIVE_AREAS[area];

@@ -25,6 +25,9 @@ describe('business navigation', () => {
     const labels = items.map((item) => item.label);
     if (!LIVE_AREAS.invoices) expect(labels).not.toContain('Invoices');
     if (!LIVE_AREAS.integrations) expect(labels).not.toContain('Integrations');
+    // Accounting connections are live (issue 21): Settings lists Integrations.
+    expect(LIVE_AREAS.integrations).toBe(true);
+    expect(labels).toContain('Integrations');
     // The Roles list and role editor are live (issue 17): Settings lists them.
     expect(LIVE_AREAS.roles).toBe(true);
     expect(labels).toContain('Roles');
@@ -70,6 +73,7 @@ describe('business navigation', () => {
     const usersOnly = labelsFor(['SETTINGS_USERS_AND_ROLES.view']);
     expect(usersOnly).toEqual(expect.arrayContaining(['Users', 'Roles']));
     expect(usersOnly).not.toContain('Bills');
-    expect(labelsFor(null)).toEqual(['Home', 'Business profile']);
+    // Any member reads the accounting connection (issue 21): Integrations needs no permission.
+    expect(labelsFor(null)).toEqual(['Home', 'Business profile', 'Integrations']);
   });
 });

@@ -103,6 +103,8 @@ export type DocumentFormPageProps<A extends DocumentAttachment> = {
     pending: boolean;
   };
   upload: { run: (file: File) => Promise<A>; pending: boolean };
+  /** More header buttons, before Cancel (the accounting sync button, given by the app). */
+  headerActions?: ReactNode;
   /** An inline add of a contact, shown in a dialog from the picker's 'Add new …' button. */
   renderInlineAdd?: (props: {
     initialName: string;
@@ -323,6 +325,7 @@ export function DocumentFormPage<A extends DocumentAttachment>(props: DocumentFo
             </Title>
           </Stack>
           <Group gap="sm">
+            {props.headerActions}
             <Button variant="default" onClick={leave}>
               Cancel
             </Button>

@@ -64,7 +64,17 @@ const tabOf = (pathname: string): BillsTab | null => {
  * payments awaiting the member's approval), each shown only with its read permission (§6). The tab's
  * page renders below (`children`); a tab the member may not read says so instead.
  */
-export function BillsArea({ children }: { children: ReactNode }) {
+export function BillsArea({
+  children,
+  headerActions,
+  banner,
+}: {
+  children: ReactNode;
+  /** More header buttons, given by the app (the accounting sync button). */
+  headerActions?: ReactNode;
+  /** A notice above the tabs, given by the app (the accounting 'Connect Now' banner). */
+  banner?: ReactNode;
+}) {
   const { businessId = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -113,16 +123,20 @@ export function BillsArea({ children }: { children: ReactNode }) {
         <Title order={1} fz={30} lts="-0.02em">
           Bills
         </Title>
-        {canManageBills(business) ? (
-          <Button
-            component={Link}
-            to={paths.billCreate(businessId)}
-            leftSection={<IconPlus size={16} aria-hidden />}
-          >
-            Create bill
-          </Button>
-        ) : null}
+        <Group gap="sm">
+          {headerActions}
+          {canManageBills(business) ? (
+            <Button
+              component={Link}
+              to={paths.billCreate(businessId)}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              Create bill
+            </Button>
+          ) : null}
+        </Group>
       </Group>
+      {banner}
       {visible.length > 0 ? (
         <Tabs
           value={active !== null && allowed ? active : null}

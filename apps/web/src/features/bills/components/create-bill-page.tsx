@@ -1,6 +1,6 @@
 import type { BillView } from '@ferry/domain';
 import { paths } from '@ferry/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { localToday } from '@/components/document-form/document-form';
 import { DocumentFormPage } from '@/components/document-form/document-form-page';
@@ -28,7 +28,14 @@ export const BILL_UPDATED_MESSAGE = 'Bill updated.';
  * dialog. With `bill` (`/b/{id}/bills/{billId}/edit`) it edits that unpaid bill: Save (PATCH bills/{billId}),
  * no drafts, and back to the bill's page.
  */
-export function CreateBillPage({ bill }: { bill?: BillView } = {}) {
+export function CreateBillPage({
+  bill,
+  headerActions,
+}: {
+  bill?: BillView;
+  /** More header buttons, given by the app (the accounting sync button). */
+  headerActions?: ReactNode;
+} = {}) {
   const { businessId = '' } = useParams();
   const listHref = bill ? paths.billMakePayment(businessId, bill.id) : paths.billsDue(businessId);
   const vendorsQuery = useBillVendors(businessId);
@@ -50,6 +57,7 @@ export function CreateBillPage({ bill }: { bill?: BillView } = {}) {
       editingRefNo={bill?.refNo}
       backHref={listHref}
       backLabel={bill ? 'Bill' : 'Bills'}
+      headerActions={headerActions}
       doneHref={listHref}
       contacts={{ ...vendorsQuery, data: vendorsQuery.data?.items }}
       items={itemsQuery}

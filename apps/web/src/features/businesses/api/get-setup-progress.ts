@@ -35,16 +35,30 @@ const hasContacts = async (businessId: string, signal: AbortSignal): Promise<boo
   return totals.some((total) => total > 0);
 };
 
-/** What the banking and contacts areas report for the home checklist (accounting lands later). */
+const connectionSchema = z.object({ status: z.string() }).loose().nullable();
+
+/** Whether the accounting connection (GET .../accounting/connection) is CONNECTED; a failure counts as no. */
+const hasAccountingConnection = async (businessId: string, signal: AbortSignal): Promise<boolean> => {
+  const connection = await api
+    .get(`/business/${encodeURIComponent(businessId)}/accounting/connection`, {
+      schema: connectionSchema,
+      signal,
+    })
+    .catch(() => null);
+  return connection?.status === 'CONNECTED';
+};
+
+/** What the banking, accounting and contacts areas report for the home checklist. */
 export const useSetupProgress = (businessId: string) =>
   useQuery({
     queryKey: ['businesses', businessId, 'setup-progress'],
     queryFn: async ({ signal }): Promise<SetupProgress> => {
-      const [bank, contacts] = await Promise.all([
+      const [bank, accounting, contacts] = await Promise.all([
         hasBankAccount(businessId, signal),
+        hasAccountingConnection(businessId, signal),
         hasContacts(businessId, signal),
       ]);
-      return { hasBankAccount: bank, hasAccountingConnection: false, hasContacts: contacts };
+      return { hasBankAccount: bank, hasAccountingConnection: accounting, hasContacts: contacts };
     },
     enabled: Boolean(businessId),
     // Read again on every visit home: linking a bank or adding a contact happens on other pages.

@@ -1,6 +1,5 @@
 import { paths } from '@ferry/domain';
-import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Anchor, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -8,17 +7,23 @@ export type AccountingSoftwarePickerProps = {
   /** The business being onboarded; without one the way out is 'Skip for now (optional)'. */
   businessId?: string | null;
   /**
-   * The provider cards ('Connect to QuickBooks', 'Connect to {provider}'). They start the accounting
-   * connection flow, which arrives with its own issue: until then there are none rather than broken ones.
+   * The provider cards ('Connect to QuickBooks', 'Connect to {provider}'), given by the app (the accounting
+   * feature's cards start the connection flow).
    */
-  providers?: ReactNode[];
+  providers?: ReactNode;
+  /** 'Sign in with Intuit' and 'Sign in with Xero', given by the app. */
+  signIn?: ReactNode;
 };
 
 /**
- * The accounting software picker (spec 000 §2, 002 §2): provider cards, then 'Cancel' (to the business's
- * home) when a business id exists, otherwise 'Skip for now (optional)' (to /onboard/b/skip).
+ * The accounting software picker (spec 000 §2, 002 §2): provider cards, the sign-in buttons, then 'Cancel'
+ * (to the business's home) when a business id exists, otherwise 'Skip for now (optional)' (to /onboard/b/skip).
  */
-export const AccountingSoftwarePicker = ({ businessId, providers = [] }: AccountingSoftwarePickerProps) => (
+export const AccountingSoftwarePicker = ({
+  businessId,
+  providers,
+  signIn,
+}: AccountingSoftwarePickerProps) => (
   <Stack gap="xl">
     <Stack gap={6}>
       <Title order={1} fz={28} lts="-0.02em">
@@ -30,16 +35,14 @@ export const AccountingSoftwarePicker = ({ businessId, providers = [] }: Account
       </Text>
     </Stack>
 
-    {providers.length > 0 ? (
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {providers}
-      </SimpleGrid>
-    ) : (
-      <Alert variant="light" color="ferry" icon={<IconInfoCircle size={18} aria-hidden />} radius="md">
-        Accounting connections are not available yet. Once they are, you can connect your software from
-        Settings under Integrations.
-      </Alert>
-    )}
+    {providers}
+
+    {signIn ? (
+      <Stack gap="sm">
+        <Divider label="or" labelPosition="center" />
+        {signIn}
+      </Stack>
+    ) : null}
 
     <Group justify="flex-end">
       {businessId ? (

@@ -35,6 +35,7 @@ beforeEach(() => {
     [`GET /business/${BUSINESS_ID}`]: ok(VERIFIED),
     'GET /user/tour-status': ok(TOURS_DONE),
     [`GET /business/${BUSINESS_ID}/bank/accounts`]: ok([{ id: 'bbbbbbbbbbbbbbbbbbbbbbb1' }]),
+    [`GET /business/${BUSINESS_ID}/accounting/connection`]: ok({ status: 'CONNECTED' }),
     [`GET /business/${BUSINESS_ID}/accounting/contacts/vendors`]: ok({
       items: [],
       total: 2,

@@ -19,10 +19,11 @@ const verifyStep = (business: Business) => getSetupSteps(business)[0];
 
 describe('getSetupSteps', () => {
   afterEach(() => {
-    LIVE_AREAS.integrations = false;
+    LIVE_AREAS.integrations = true;
   });
 
   it('leaves out connecting accounting while the integrations area is not live', () => {
+    LIVE_AREAS.integrations = false;
     const steps = getSetupSteps(makeBusiness());
     expect(steps.map((s) => s.key)).toEqual(['verify-business', 'link-bank', 'add-contact']);
     expect(steps.flatMap((s) => s.links.map((l) => l.href))).not.toContain(`/b/${ID}/settings/integration`);
@@ -57,7 +58,21 @@ describe('getSetupSteps', () => {
     expect(verifyStep(makeBusiness(overrides))).toMatchObject({ state, stateLabel: label });
   });
 
+  it('marks accounting connected from the business’s businessConnections', () => {
+    const connected = makeBusiness({
+      businessConnections: [{ integrationType: 'ACCOUNTING', status: 'CONNECTED' }],
+    });
+    const expired = makeBusiness({
+      businessConnections: [{ integrationType: 'ACCOUNTING', status: 'EXPIRED' }],
+    });
+    const stateOf = (business: Business) =>
+      getSetupSteps(business).find((s) => s.key === 'connect-accounting');
+    expect(stateOf(connected)).toMatchObject({ state: 'done', stateLabel: 'Connected' });
+    expect(stateOf(expired)).toMatchObject({ state: 'to-do' });
+  });
+
   it('marks the other steps done from what their areas report', () => {
+    LIVE_AREAS.integrations = false;
     const steps = getSetupSteps(makeBusiness(), {
       hasBankAccount: true,
       hasAccountingConnection: false,

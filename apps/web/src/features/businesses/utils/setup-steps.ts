@@ -39,6 +39,22 @@ const verificationState = (business: Business): Pick<SetupStep, 'state' | 'state
   return { state: 'to-do', stateLabel: 'Not started' };
 };
 
+type BusinessConnection = { integrationType?: unknown; status?: unknown };
+
+/** `businessConnections[]{integrationType, status}` (spec 002 §3): an accounting connection CONNECTED. */
+const hasConnectedAccounting = (business: Business): boolean => {
+  const connections: unknown = business.businessConnections;
+  return (
+    Array.isArray(connections) &&
+    connections.some(
+      (connection: BusinessConnection) =>
+        typeof connection?.integrationType === 'string' &&
+        connection.integrationType.toUpperCase() === 'ACCOUNTING' &&
+        connection.status === 'CONNECTED',
+    )
+  );
+};
+
 const simpleState = (done: boolean, doneLabel: string): Pick<SetupStep, 'state' | 'stateLabel'> =>
   done ? { state: 'done', stateLabel: doneLabel } : { state: 'to-do', stateLabel: 'Not started' };
 
@@ -70,7 +86,7 @@ const allSetupSteps = (business: Business, progress: SetupProgress): SetupStep[]
     key: 'connect-accounting',
     title: 'Connect accounting software',
     description: 'Sync vendors, customers, bills and invoices with your books.',
-    ...simpleState(progress.hasAccountingConnection, 'Connected'),
+    ...simpleState(progress.hasAccountingConnection || hasConnectedAccounting(business), 'Connected'),
     links: [{ label: 'Connect accounting', href: paths.settingsIntegration(business.id) }],
   },
   {

@@ -125,10 +125,11 @@ describe('Vendors list', () => {
   });
 
   afterEach(() => {
-    LIVE_AREAS.integrations = false;
+    LIVE_AREAS.integrations = true;
   });
 
   it('offers no Connect Now while the integrations area is not live', async () => {
+    LIVE_AREAS.integrations = false;
     mockContactsApi(makeBusiness(), { [`GET ${VENDORS_API}`]: page([]) });
     renderRoutes(routes, VENDORS);
     expect(await screen.findByText('Add your first vendor to send a payment')).toBeInTheDocument();

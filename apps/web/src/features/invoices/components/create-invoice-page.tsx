@@ -1,7 +1,7 @@
 import { type InvoiceView, paths } from '@ferry/domain';
 import { Alert, Group, Select, Text } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { type DocumentAttachment, localToday } from '@/components/document-form/document-form';
 import { DocumentFormPage, type DocumentFormPageProps } from '@/components/document-form/document-form-page';
@@ -49,9 +49,12 @@ export type RenderInlineAdd = NonNullable<DocumentFormPageProps<DocumentAttachme
 export function CreateInvoicePage({
   invoice,
   renderInlineAdd,
+  headerActions,
 }: {
   invoice?: InvoiceView;
   renderInlineAdd?: RenderInlineAdd;
+  /** More header buttons, given by the app (the accounting sync button). */
+  headerActions?: ReactNode;
 }) {
   const { businessId = '' } = useParams();
   const [searchParams] = useSearchParams();
@@ -74,6 +77,7 @@ export function CreateInvoicePage({
       draftId={draftQuery.data?.id ?? null}
       initialValues={initial}
       renderInlineAdd={renderInlineAdd}
+      headerActions={headerActions}
     />
   );
 }
@@ -114,7 +118,9 @@ const InvoiceForm = ({
   draftId,
   initialValues,
   renderInlineAdd,
+  headerActions,
 }: {
+  headerActions: ReactNode;
   businessId: string;
   invoice: InvoiceView | undefined;
   draftId: string | null;
@@ -184,6 +190,7 @@ const InvoiceForm = ({
         }
         upload={{ pending: upload.isPending, run: (file) => upload.mutateAsync(file) }}
         renderInlineAdd={renderInlineAdd}
+        headerActions={headerActions}
       />
     </>
   );

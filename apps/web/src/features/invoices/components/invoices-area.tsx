@@ -21,7 +21,14 @@ const tabOf = (pathname: string): InvoicesTab =>
  * invoices, and Payments (the payments received, `/invoices/payment/list`) with read on payments
  * received (§6). A tab the member may not read says so instead.
  */
-export function InvoicesArea({ children }: { children: ReactNode }) {
+export function InvoicesArea({
+  children,
+  headerActions,
+}: {
+  children: ReactNode;
+  /** More header buttons, given by the app (the accounting sync button). */
+  headerActions?: ReactNode;
+}) {
   const { businessId = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -41,32 +48,35 @@ export function InvoicesArea({ children }: { children: ReactNode }) {
         <Title order={1} fz={30} lts="-0.02em">
           Invoices
         </Title>
-        {canManageInvoices(business) ? (
-          <Group gap="sm">
-            {active === 'invoices' ? (
+        <Group gap="sm">
+          {headerActions}
+          {canManageInvoices(business) ? (
+            <>
+              {active === 'invoices' ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconBellRinging size={16} aria-hidden />}
+                  onClick={() => setRemindersOpen(true)}
+                >
+                  Payment reminders
+                </Button>
+              ) : null}
               <Button
-                variant="default"
-                leftSection={<IconBellRinging size={16} aria-hidden />}
-                onClick={() => setRemindersOpen(true)}
+                component={Link}
+                to={paths.invoiceCreate(businessId)}
+                leftSection={<IconPlus size={16} aria-hidden />}
+                data-tour={INVOICES_TOUR_TARGETS.create}
               >
-                Payment reminders
+                Create invoice
               </Button>
-            ) : null}
-            <Button
-              component={Link}
-              to={paths.invoiceCreate(businessId)}
-              leftSection={<IconPlus size={16} aria-hidden />}
-              data-tour={INVOICES_TOUR_TARGETS.create}
-            >
-              Create invoice
-            </Button>
-            <PaymentRemindersDialog
-              businessId={businessId}
-              opened={remindersOpen}
-              onClose={() => setRemindersOpen(false)}
-            />
-          </Group>
-        ) : null}
+              <PaymentRemindersDialog
+                businessId={businessId}
+                opened={remindersOpen}
+                onClose={() => setRemindersOpen(false)}
+              />
+            </>
+          ) : null}
+        </Group>
       </Group>
       {canRead || canReadPayments ? (
         <Tabs
