@@ -78,7 +78,7 @@ export const RecordFields = ({ shape, values, errors, onChange, contact }: Recor
       return (
         <Stack gap="sm">
           <TextInput label="Name" required data-autofocus maxLength={100} {...text('name')} />
-          <Textarea label="Description" maxLength={500} autosize minRows={2} {...text('description')} />
+          <Textarea label="Description" maxLength={500} rows={2} {...text('description')} />
           <MoneyInput
             label="Price"
             value={values.unitPrice}
@@ -141,7 +141,7 @@ export const RecordFields = ({ shape, values, errors, onChange, contact }: Recor
             error={errors.status}
             allowDeselect={false}
           />
-          <Textarea label="Memo" maxLength={500} autosize minRows={2} {...text('memo')} />
+          <Textarea label="Memo" maxLength={500} rows={2} {...text('memo')} />
         </Stack>
       );
   }

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, queriesOf } from '@/testing/mock-api';
+import { fail, type MockHandler, mockApi, ok, queriesOf } from '@/testing/mock-api';
+import { chooseOption } from '@/testing/select';
 import { renderRoutes } from '@/testing/test-utils';
 import { makeUserProfile, signInAs } from '@/testing/users';
 import { makeCompany, makeGrant, makeRecord } from '../testing/books';
@@ -40,7 +41,7 @@ const bill = makeRecord({
 
 const page = (items: unknown[]) => ok({ items, total: items.length, pageNumber: 1, pageSize: 10 });
 
-const serve = (overrides: Record<string, Parameters<typeof mockApi>[0][string]> = {}) => {
+const serve = (overrides: Record<string, MockHandler> = {}) => {
   const api = mockApi({
     [COMPANIES]: ok([makeCompany()]),
     [GRANTS]: ok([makeGrant()]),
@@ -161,5 +162,89 @@ describe('Sandbox Books browse page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Expire tokens' }));
     expect(await screen.findByText('1 connection will have to reconnect.')).toBeInTheDocument();
     expect(api.callsTo(EXPIRE)).toHaveLength(1);
+  });
+
+  it('adds a bill: the vendor from the company’s vendors, amounts typed in dollars sent in cents', async () => {
+    const ADD = 'POST /sandbox/books/companies/company-1/records';
+    const api = serve({ [ADD]: ok(bill, { status: 201 }) });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText('Paper Supply Co');
+    await user.click(screen.getByRole('tab', { name: 'Bills' }));
+    await user.click(await screen.findByRole('button', { name: 'Add bill' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add bill' });
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: /Vendor/ }), 'Paper Supply Co');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Number' }), '2001');
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2026-11-20' } });
+    await user.type(within(dialog).getByRole('textbox', { name: /Total/ }), '1234.5');
+    await user.type(within(dialog).getByRole('textbox', { name: /Balance/ }), '1000');
+    await user.click(within(dialog).getByRole('button', { name: 'Add bill' }));
+
+    expect(await screen.findByText('Bill added.')).toBeInTheDocument();
+    expect(api.bodiesOf(ADD)).toEqual([
+      {
+        kind: 'BILL',
+        data: {
+          contactRemoteId: 'vendor-1',
+          number: '2001',
+          date: '2026-11-20',
+          dueDate: null,
+          totalCents: 123450,
+          balanceCents: 100000,
+          memo: null,
+          status: 'OPEN',
+          lines: [],
+        },
+      },
+    ]);
+  });
+
+  it('deletes a vendor after confirming', async () => {
+    const DELETE = 'DELETE /sandbox/books/companies/company-1/records/vendor-1';
+    const api = serve({ [DELETE]: ok({ ...vendor, active: false }) });
+    renderPage();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete vendor Paper Supply Co' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete vendor?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Vendor deleted: it shows as inactive.')).toBeInTheDocument();
+    expect(api.callsTo(DELETE)).toHaveLength(1);
+  });
+
+  it('makes a new company with sample data and shows it', async () => {
+    const CREATE = 'POST /sandbox/books/companies';
+    const created = makeCompany({ id: 'company-2', name: 'Beta Books' });
+    let companies = [makeCompany()];
+    const api = serve({
+      [COMPANIES]: () => ok(companies),
+      [CREATE]: () => {
+        companies = [...companies, created];
+        return ok(created, { status: 201 });
+      },
+      'GET /sandbox/books/companies/company-2/records': ok({
+        items: [],
+        total: 0,
+        pageNumber: 1,
+        pageSize: 10,
+      }),
+      'GET /sandbox/books/companies/company-2/grants': ok([]),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText('Paper Supply Co');
+
+    await user.click(screen.getByRole('button', { name: 'New company' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New company' });
+    const name = within(dialog).getByRole('textbox', { name: /Company name/ });
+    await user.clear(name);
+    await user.type(name, 'Beta Books');
+    await user.click(within(dialog).getByRole('button', { name: 'Create company' }));
+
+    expect(await screen.findByText('Beta Books created.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('Beta Books'));
+    expect(await screen.findByText('No vendors yet.')).toBeInTheDocument();
+    expect(api.bodiesOf(CREATE)).toEqual([{ name: 'Beta Books', sample: true }]);
   });
 });

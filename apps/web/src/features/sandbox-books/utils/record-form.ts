@@ -63,6 +63,8 @@ export const initialFormValues = (record: SandboxRecord | null): RecordFormValue
 };
 
 const AMOUNT_INVALID = 'Please enter a valid amount.';
+/** The server's words for the same rule. */
+const BALANCE_ABOVE_TOTAL = 'The balance cannot be more than the total.';
 
 /** Typed dollars to cents: undefined when blank, NaN when not an amount (the schema then says why). */
 const toCentsOrBlank = (value: string | number): number | undefined | typeof Number.NaN => {
@@ -138,7 +140,13 @@ export const buildRecordData = (
   original: SandboxRecord | null,
 ): { data: Record<string, unknown>; errors: null } | { data: null; errors: RecordFormErrors } => {
   const parsed = SCHEMAS[shape].safeParse(rawData(shape, values, original));
-  if (parsed.success) return { data: parsed.data, errors: null };
+  if (parsed.success) {
+    const { totalCents, balanceCents } = parsed.data;
+    if (typeof totalCents === 'number' && typeof balanceCents === 'number' && balanceCents > totalCents) {
+      return { data: null, errors: { balance: BALANCE_ABOVE_TOTAL } };
+    }
+    return { data: parsed.data, errors: null };
+  }
   const errors: RecordFormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = formFieldOf(issue.path.map(String).join('.'));
