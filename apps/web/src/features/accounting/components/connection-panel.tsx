@@ -135,7 +135,7 @@ export const ConnectionPanel = ({ businessId, connection, isAdmin }: ConnectionP
         ) : null}
 
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <Fact label="Connected">
+          <Fact label="Connected on">
             {formatDateTime(connection.connectedAt)}
             {connection.connectedBy ? ` by ${connection.connectedBy}` : ''}
           </Fact>
