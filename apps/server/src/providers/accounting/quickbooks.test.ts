@@ -330,6 +330,7 @@ describe('QuickBooks adapter: import', () => {
       'select * from Account where Active in (true,false) startposition 1 maxresults 500',
     );
     expect(request?.url.searchParams.get('minorversion')).toBe('75');
+    expect(request?.url.search).toContain('query=select%20*%20from%20Account%20where');
     expect(authorization(request)).toBe(`Bearer ${ACCESS_TOKEN}`);
   });
 

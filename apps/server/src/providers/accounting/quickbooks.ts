@@ -500,9 +500,11 @@ export function createQuickBooksAccounting(options: QuickBooksAccountingOptions)
     path: string,
     input: { query?: Record<string, string>; body?: unknown } = {},
   ): Promise<T> => {
-    const url = new URL(`${apiBase}/v3/company/${encodeURIComponent(realmId)}/${path}`);
-    for (const [name, value] of Object.entries(input.query ?? {})) url.searchParams.set(name, value);
-    url.searchParams.set('minorversion', MINOR_VERSION);
+    // Percent-encoded (a space as %20, as Intuit's examples have it), not form-encoded with '+'.
+    const search = Object.entries({ ...input.query, minorversion: MINOR_VERSION })
+      .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+      .join('&');
+    const url = `${apiBase}/v3/company/${encodeURIComponent(realmId)}/${path}?${search}`;
     const headers: Record<string, string> = {
       Authorization: `Bearer ${accessToken}`,
       Accept: 'application/json',
@@ -510,7 +512,7 @@ export function createQuickBooksAccounting(options: QuickBooksAccountingOptions)
     if (input.body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
-      response = await fetchImpl(url.toString(), {
+      response = await fetchImpl(url, {
         method,
         headers,
         body: input.body === undefined ? undefined : JSON.stringify(input.body),

@@ -144,7 +144,8 @@ describe('Xero adapter: consent', () => {
       response_type: 'code',
       client_id: CLIENT_ID,
       redirect_uri: 'https://app.ferry.example/api/integration/callback',
-      scope: 'offline_access accounting.transactions accounting.contacts accounting.settings.read',
+      scope:
+        'offline_access accounting.invoices accounting.payments accounting.contacts accounting.settings.read',
       state: 'st_x1',
     });
   });

@@ -45,9 +45,14 @@ const PAGE_SIZE = 100;
 /** Xero refresh tokens lapse 60 days after they are issued (unused); each refresh issues a new one. */
 const REFRESH_TOKEN_DAYS = 60;
 
+/**
+ * Xero's granular scopes (apps created from March 2026 can no longer ask for `accounting.transactions`):
+ * invoices and bills (and items), payments, contacts, and the chart of accounts read-only.
+ */
 const CONNECT_SCOPES = [
   'offline_access',
-  'accounting.transactions',
+  'accounting.invoices',
+  'accounting.payments',
   'accounting.contacts',
   'accounting.settings.read',
 ];
