@@ -10,6 +10,7 @@ import {
   IMPORT_KINDS,
   type ImportKind,
   type ImportRecords,
+  type ListPage,
   type RemoteDocument,
 } from './accounting.js';
 import { createSandboxBooks } from './sandbox.js';
@@ -100,7 +101,7 @@ const listAll = async <K extends ImportKind>(
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const page = await provider().list(handle, kind, { cursor, modifiedSince });
+    const page: ListPage<ImportRecords[K]> = await provider().list(handle, kind, { cursor, modifiedSince });
     records.push(...page.records);
     cursor = page.next;
     pages += 1;
@@ -588,6 +589,20 @@ describe('Sandbox Books: writing to the books', () => {
       provider().create(handle, 'BILL_PAYMENT', { ...payment, documentRemoteId: 'e'.repeat(24) }, 'pay-4'),
     );
     expect(badBill.code).toBe('REJECTED');
+    const rent = (await listAll(handle, 'ACCOUNT')).records.find((a) => a.name === 'Rent');
+    const expenseAccount = await failure(
+      provider().create(
+        handle,
+        'BILL_PAYMENT',
+        { ...payment, accountRemoteId: rent?.remoteId ?? '' },
+        'pay-8',
+      ),
+    );
+    expect(expenseAccount.code).toBe('REJECTED');
+    const otherVendor = await failure(
+      provider().create(handle, 'BILL_PAYMENT', { ...payment, contactRemoteId: 'a'.repeat(24) }, 'pay-9'),
+    );
+    expect(otherVendor.code).toBe('REJECTED');
     const invoiceAsBill = await failure(provider().create(handle, 'INVOICE_PAYMENT', payment, 'pay-5'));
     expect(invoiceAsBill.code).toBe('REJECTED');
 

@@ -548,8 +548,12 @@ export function createSandboxBooks(deps: { database: Database; clock: Clock }): 
     if (existing) return repeatOf(existing, kind);
     if (!document?.active)
       throw rejected(`The ${documentKind.toLowerCase()} ${payment.documentRemoteId} was not found.`);
-    if (!(await recordOfKind(companyId, payment.accountRemoteId, 'ACCOUNT', tx)))
-      throw rejected(`The account ${payment.accountRemoteId} was not found.`);
+    const account = await recordOfKind(companyId, payment.accountRemoteId, 'ACCOUNT', tx);
+    if (!account) throw rejected(`The account ${payment.accountRemoteId} was not found.`);
+    if (account.data.type !== 'BANK' && account.data.type !== 'CREDIT_CARD')
+      throw rejected('Payments go through a bank or credit card account.');
+    if (document.data.contactRemoteId !== payment.contactRemoteId)
+      throw rejected(`The ${documentKind.toLowerCase()} belongs to another contact.`);
     if (!Number.isSafeInteger(payment.amountCents) || payment.amountCents <= 0)
       throw rejected('The payment amount must be a positive number of cents.');
     if (!isCalendarDate(payment.date)) throw rejected('Dates are YYYY-MM-DD.');
