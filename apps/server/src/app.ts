@@ -15,7 +15,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { integrationRoutes } from './modules/accounting/integration-routes.js';
 import { accountingRoutes } from './modules/accounting/routes.js';
+import { registerAccountingJobs } from './modules/accounting/sync.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { passwordRoutes } from './modules/auth/password-routes.js';
@@ -80,7 +82,6 @@ import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurity } from './platform/http/security.js';
 import { purgeExpiredIdempotencyKeys, registerIdempotency } from './platform/idempotency/idempotency.js';
 import { APP_VERSION } from './platform/version.js';
-import { createSandboxBooks } from './providers/accounting/sandbox.js';
 import { sandboxBooksRoutes } from './providers/accounting/sandbox-routes.js';
 import { isSandboxBankLink } from './providers/bank-link/sandbox.js';
 import { sandboxBankLinkRoutes } from './providers/bank-link/sandbox-routes.js';
@@ -138,6 +139,7 @@ export function registerJobs(context: AppContext): void {
   registerPaymentEngineJobs(context);
   registerPaymentRequestJobs(context);
   registerAutoPaymentJobs(context);
+  registerAccountingJobs(context);
   // Every 10 minutes: the summaries' appended rollup rows folded in, for businesses seldom read.
   context.jobs.register(
     'rollups.fold',
@@ -283,6 +285,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(bankLinkWebhookRoutes(context));
       await api.register(railsWebhookRoutes(context));
       await api.register(accountingRoutes(context));
+      await api.register(integrationRoutes(context));
       await api.register(billRoutes(context));
       await api.register(invoiceRoutes(context));
       await api.register(cashFlowRoutes(context));
@@ -305,8 +308,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       if (isSandboxBankLink(context.providers.bankLink)) {
         await api.register(sandboxBankLinkRoutes(context.providers.bankLink));
       }
-      if (!context.config.isProduction || context.config.ALLOW_SANDBOX_PROVIDERS) {
-        await api.register(sandboxBooksRoutes(createSandboxBooks(context), context));
+      if (context.providers.accounting.sandboxBooks) {
+        await api.register(sandboxBooksRoutes(context.providers.accounting.sandboxBooks, context));
       }
       if (isSandboxCardVault(context.providers.cardVault)) {
         await api.register(sandboxCardVaultRoutes(context.providers.cardVault));

@@ -21,6 +21,9 @@ const REAL_PROVIDERS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   BOT_CHECK_PROVIDER: 'recaptcha',
   RECAPTCHA_SECRET: 'r',
+  ACCOUNTING_PROVIDER: 'live',
+  QBO_CLIENT_ID: 'q',
+  QBO_CLIENT_SECRET: 'qs',
 };
 
 const errorOf = (env: Record<string, string>): string => {
@@ -43,6 +46,7 @@ describe('production and the sandbox providers', () => {
       'CARD_VAULT_PROVIDER: sandbox in production; set CARD_VAULT_PROVIDER=stripe',
       'CARD_PROCESSOR: sandbox in production; set CARD_PROCESSOR=stripe',
       'BOT_CHECK_PROVIDER: sandbox in production; set BOT_CHECK_PROVIDER=recaptcha',
+      'ACCOUNTING_PROVIDER: sandbox in production; set ACCOUNTING_PROVIDER=live',
     ]) {
       expect(message).toContain(line);
     }
@@ -69,6 +73,7 @@ describe('production and the sandbox providers', () => {
       'CARD_VAULT_PROVIDER',
       'CARD_PROCESSOR',
       'BOT_CHECK_PROVIDER',
+      'ACCOUNTING_PROVIDER',
     ]);
   });
 

@@ -195,6 +195,29 @@ export const configSchema = z.object({
   MODERN_TREASURY_WEBHOOK_KEY: z.string().optional(),
   /** Another API origin for Modern Treasury (default https://app.moderntreasury.com). */
   MODERN_TREASURY_BASE_URL: z.url().optional(),
+  /**
+   * Accounting software: Ferry's Sandbox Books standing in for every provider (the default, offline), or
+   * the live providers whose credentials are set below (the others are then not offered).
+   */
+  ACCOUNTING_PROVIDER: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** QuickBooks Online (intuit-oauth + REST): the app's keys; QBO_ENVIRONMENT sandbox uses Intuit's sandbox companies. */
+  QBO_CLIENT_ID: z.string().optional(),
+  QBO_CLIENT_SECRET: z.string().optional(),
+  QBO_ENVIRONMENT: z.enum(['production', 'sandbox']).default('production'),
+  QBO_WEBHOOK_VERIFIER_TOKEN: z.string().optional(),
+  /** Xero (xero-node). */
+  XERO_CLIENT_ID: z.string().optional(),
+  XERO_CLIENT_SECRET: z.string().optional(),
+  XERO_WEBHOOK_KEY: z.string().optional(),
+  /** FreshBooks (@freshbooks/api). */
+  FRESHBOOKS_CLIENT_ID: z.string().optional(),
+  FRESHBOOKS_CLIENT_SECRET: z.string().optional(),
+  /** Zoho Books (REST); ZOHO_ACCOUNTS_URL picks the data centre (https://accounts.zoho.eu ...). */
+  ZOHO_CLIENT_ID: z.string().optional(),
+  ZOHO_CLIENT_SECRET: z.string().optional(),
+  ZOHO_ACCOUNTS_URL: z.url().default('https://accounts.zoho.com'),
+  /** Auto-sync: how long after the last sync a connection with auto-sync on is synced again. */
+  ACCOUNTING_AUTO_SYNC_MINUTES: z.coerce.number().int().min(15).max(10_080).default(60),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -217,6 +240,7 @@ const PRODUCTION_PROVIDER_SETTINGS = [
   ['CARD_VAULT_PROVIDER', 'stripe'],
   ['CARD_PROCESSOR', 'stripe'],
   ['BOT_CHECK_PROVIDER', 'recaptcha'],
+  ['ACCOUNTING_PROVIDER', 'live'],
 ] as const;
 
 export class ConfigError extends Error {}

@@ -2,6 +2,10 @@ import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import { getDataSecretBox } from '../platform/crypto/secret-box.js';
 import type { Database } from '../platform/db/client.js';
+import { createFreshBooksAccounting } from './accounting/freshbooks.js';
+import { createQuickBooksAccounting } from './accounting/quickbooks.js';
+import { type AccountingRegistry, createAccountingRegistry } from './accounting/registry.js';
+import { createSandboxBooks } from './accounting/sandbox.js';
 import type { BankLinkProvider } from './bank-link/bank-link.js';
 import { createPlaidBankLink } from './bank-link/plaid.js';
 import { createSandboxBankLink } from './bank-link/sandbox.js';
@@ -39,6 +43,7 @@ export interface Providers {
   bankLink: BankLinkProvider;
   rails: RailsProvider;
   cardVault: CardVaultProvider;
+  accounting: AccountingRegistry;
 }
 
 export function createProviders(config: Config, deps: { database: Database; clock: Clock }): Providers {
@@ -126,5 +131,34 @@ export function createProviders(config: Config, deps: { database: Database; cloc
           publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
         })
       : createSandboxCardVault({ ...deps, config });
-  return { mail, sms, botCheck, files, identity, rails, bankLink, cardVault };
+  const qbo =
+    config.QBO_CLIENT_ID && config.QBO_CLIENT_SECRET
+      ? () =>
+          createQuickBooksAccounting({
+            clientId: config.QBO_CLIENT_ID as string,
+            clientSecret: config.QBO_CLIENT_SECRET as string,
+            environment: config.QBO_ENVIRONMENT,
+            ...(config.QBO_WEBHOOK_VERIFIER_TOKEN
+              ? { webhookVerifierToken: config.QBO_WEBHOOK_VERIFIER_TOKEN }
+              : {}),
+          })
+      : undefined;
+  const accounting = createAccountingRegistry({
+    mode: config.ACCOUNTING_PROVIDER,
+    sandboxBooks: () => createSandboxBooks(deps),
+    live: {
+      ...(qbo && config.QBO_ENVIRONMENT === 'production' ? { QBO: qbo } : {}),
+      ...(qbo && config.QBO_ENVIRONMENT === 'sandbox' ? { QBO_SANDBOX: qbo } : {}),
+      ...(config.FRESHBOOKS_CLIENT_ID && config.FRESHBOOKS_CLIENT_SECRET
+        ? {
+            FRESHBOOKS: () =>
+              createFreshBooksAccounting({
+                clientId: config.FRESHBOOKS_CLIENT_ID as string,
+                clientSecret: config.FRESHBOOKS_CLIENT_SECRET as string,
+              }),
+          }
+        : {}),
+    },
+  });
+  return { mail, sms, botCheck, files, identity, rails, bankLink, cardVault, accounting };
 }

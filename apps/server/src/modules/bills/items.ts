@@ -1,5 +1,5 @@
 import type { AccountingItemsQuery, AccountingItemView } from '@ferry/domain/schemas';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { newId } from '../../platform/ids.js';
@@ -130,4 +130,58 @@ export async function getItem(
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Accounting sync: creates or changes the item linked to one in the books (by id when linked before, else
+ * by name), booked to `chartAccountId`. Answers the item's id.
+ */
+export async function upsertBooksItem(
+  tx: DbOrTx,
+  context: Pick<AppContext, 'clock'>,
+  options: {
+    businessId: string;
+    itemId: string | null;
+    name: string;
+    description: string | null;
+    isSold: boolean;
+    isPurchased: boolean;
+    isActive: boolean;
+    chartAccountId: string;
+  },
+): Promise<string> {
+  const { businessId } = options;
+  const fields = {
+    name: options.name,
+    description: options.description,
+    isSold: options.isSold,
+    isPurchased: options.isPurchased,
+    isActive: options.isActive,
+    chartAccountId: options.chartAccountId,
+  };
+  const [existing] = options.itemId
+    ? await tx
+        .select({ id: accountingItems.id })
+        .from(accountingItems)
+        .where(and(eq(accountingItems.id, options.itemId), eq(accountingItems.businessId, businessId)))
+        .limit(1)
+    : await tx
+        .select({ id: accountingItems.id })
+        .from(accountingItems)
+        .where(
+          and(
+            eq(accountingItems.businessId, businessId),
+            sql`lower(${accountingItems.name}) = lower(${options.name})`,
+          ),
+        )
+        .limit(1);
+  if (existing) {
+    await tx.update(accountingItems).set(fields).where(eq(accountingItems.id, existing.id));
+    return existing.id;
+  }
+  const id = newId();
+  await tx
+    .insert(accountingItems)
+    .values({ id, businessId, ...fields, source: 'BOOKS', createdAt: context.clock.now() });
+  return id;
 }

@@ -29,6 +29,12 @@ const businessSummarySchema = z
     detailsLocked: z.boolean(),
     isMappingPending: z.boolean(),
     provider: z.string().nullable(),
+    businessConnections: z.array(
+      z.object({ integrationType: z.literal('ACCOUNTING'), status: z.enum(['CONNECTED', 'EXPIRED']) }),
+    ),
+    syncStatus: z.string().nullable(),
+    syncDate: z.string().nullable(),
+    autoSync: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'BusinessSummary' });

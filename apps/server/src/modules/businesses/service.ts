@@ -17,6 +17,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
+import { type AccountingConnectionRow, accountingConnections } from '../accounting/tables.js';
 import { roles } from '../roles/tables.js';
 import { type BusinessRow, businesses, businessMembers } from './tables.js';
 
@@ -82,12 +83,38 @@ export interface BusinessSummary {
   detailsLocked: boolean;
   /** Accounting-mapping state (spec 000 §3); always false until accounting connections exist. */
   isMappingPending: boolean;
-  /** The connected accounting provider (spec 000 §3); null until accounting connections exist. */
+  /** The connected accounting provider (spec 000 §3), or null. */
   provider: string | null;
+  /** Spec 002 §3: the business's connections (its accounting software, when connected or expired). */
+  businessConnections: { integrationType: 'ACCOUNTING'; status: 'CONNECTED' | 'EXPIRED' }[];
+  syncStatus: string | null;
+  syncDate: string | null;
+  autoSync: boolean;
   createdAt: string;
 }
 
-function toSummary(business: BusinessRow, role: { name: string; permissions: string[] }): BusinessSummary {
+type ConnectionSummary = Pick<
+  AccountingConnectionRow,
+  'providerType' | 'status' | 'syncStatus' | 'lastSyncAt' | 'autoSync'
+> | null;
+
+const connectionColumns = {
+  providerType: accountingConnections.providerType,
+  status: accountingConnections.status,
+  syncStatus: accountingConnections.syncStatus,
+  lastSyncAt: accountingConnections.lastSyncAt,
+  autoSync: accountingConnections.autoSync,
+};
+
+/** The live accounting connection of each business (at most one that is not DISCONNECTED). */
+const liveConnectionJoin = (businessId: typeof businesses.id) =>
+  and(eq(accountingConnections.businessId, businessId), ne(accountingConnections.status, 'DISCONNECTED'));
+
+function toSummary(
+  business: BusinessRow,
+  role: { name: string; permissions: string[] },
+  connection: ConnectionSummary = null,
+): BusinessSummary {
   return {
     id: business.id,
     businessId: business.id,
@@ -106,7 +133,14 @@ function toSummary(business: BusinessRow, role: { name: string; permissions: str
     permissions: role.permissions,
     detailsLocked: business.verificationStep !== NOT_INITIATED,
     isMappingPending: false,
-    provider: null,
+    provider: connection?.providerType ?? null,
+    businessConnections:
+      connection && connection.status !== 'DISCONNECTED'
+        ? [{ integrationType: 'ACCOUNTING', status: connection.status }]
+        : [],
+    syncStatus: connection?.syncStatus ?? null,
+    syncDate: connection?.lastSyncAt?.toISOString() ?? null,
+    autoSync: connection?.autoSync ?? false,
     createdAt: business.createdAt.toISOString(),
   };
 }
@@ -117,13 +151,20 @@ export async function listBusinessesForUser(options: {
   userId: string;
 }): Promise<BusinessSummary[]> {
   const rows = await options.db
-    .select({ business: businesses, role: { name: roles.name, permissions: roles.permissions } })
+    .select({
+      business: businesses,
+      role: { name: roles.name, permissions: roles.permissions },
+      connection: connectionColumns,
+    })
     .from(businessMembers)
     .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .innerJoin(roles, eq(roles.id, businessMembers.roleId))
+    .leftJoin(accountingConnections, liveConnectionJoin(businesses.id))
     .where(and(eq(businessMembers.userId, options.userId), eq(businessMembers.status, 'ACTIVE')))
     .orderBy(asc(businessMembers.createdAt), asc(businessMembers.id));
-  return rows.map((row) => toSummary(row.business, row.role));
+  return rows.map((row) =>
+    toSummary(row.business, row.role, row.connection?.providerType ? row.connection : null),
+  );
 }
 
 /** One business, shown with the member's role (which the business guard has already resolved). */
@@ -132,13 +173,14 @@ export async function getBusinessSummary(options: {
   businessId: string;
   role: { name: string; permissions: string[] };
 }): Promise<BusinessSummary> {
-  const [business] = await options.db
-    .select()
+  const [row] = await options.db
+    .select({ business: businesses, connection: connectionColumns })
     .from(businesses)
+    .leftJoin(accountingConnections, liveConnectionJoin(businesses.id))
     .where(eq(businesses.id, options.businessId))
     .limit(1);
-  if (!business) throw new AppError('BUSINESS_NOT_FOUND', 'Business not found');
-  return toSummary(business, options.role);
+  if (!row) throw new AppError('BUSINESS_NOT_FOUND', 'Business not found');
+  return toSummary(row.business, options.role, row.connection?.providerType ? row.connection : null);
 }
 
 export const BUILT_IN_ROLES = {

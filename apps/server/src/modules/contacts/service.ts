@@ -14,7 +14,7 @@ import {
   type Phone,
   VENDOR_EMAILS_RULE,
 } from '@ferry/domain/schemas';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError, type FieldError } from '../../platform/http/errors.js';
@@ -335,4 +335,55 @@ export async function setTaxId(
     return updated;
   });
   return toContactView(db, row, true);
+}
+
+/**
+ * Accounting sync: the books changed a contact's name or email. Writes them with a CONTACT_UPDATED entry
+ * (actor: the books). A clash with another contact's email is left to the caller (23505 propagates).
+ */
+export async function applyBooksContact(
+  context: Pick<AppContext, 'clock'>,
+  tx: DbOrTx,
+  options: { businessId: string; contactId: string; name: string; email: string; actor: Actor },
+): Promise<boolean> {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, options.contactId), eq(contacts.businessId, options.businessId)))
+    .limit(1);
+  if (!row) return false;
+  if (row.name === options.name && row.email.toLowerCase() === options.email.toLowerCase()) return false;
+  const now = context.clock.now();
+  await tx
+    .update(contacts)
+    .set({ name: options.name, email: options.email, updatedAt: now })
+    .where(eq(contacts.id, row.id));
+  await recordActivity(tx, {
+    businessId: options.businessId,
+    entityType: CONTACT_ENTITY_TYPE,
+    entityId: row.id,
+    subject: SUBJECT_OF[row.type],
+    action: 'CONTACT_UPDATED',
+    label: `${TYPE_LABEL[row.type]} updated from the accounting software`,
+    actor: options.actor,
+    remarks: null,
+    data: { name: options.name, email: options.email },
+    at: now,
+  });
+  return true;
+}
+
+/** Accounting sync: a page of the business's contacts of a kind, in creation order after `afterId`. */
+export async function contactsPage(
+  db: DbOrTx,
+  options: { businessId: string; type: ContactKind; afterCreatedAt: Date | null; limit: number },
+): Promise<ContactRow[]> {
+  const conditions = [eq(contacts.businessId, options.businessId), eq(contacts.type, options.type)];
+  if (options.afterCreatedAt) conditions.push(gt(contacts.createdAt, options.afterCreatedAt));
+  return db
+    .select()
+    .from(contacts)
+    .where(and(...conditions))
+    .orderBy(asc(contacts.createdAt), asc(contacts.id))
+    .limit(options.limit);
 }

@@ -26,7 +26,7 @@ import {
   type PaymentView,
   type TransferSpeedView,
 } from '@ferry/domain/schemas';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import {
@@ -1122,4 +1122,38 @@ export async function markAsPaid(
     return paymentId;
   });
   return viewOrThrow(db, businessId, id);
+}
+
+/**
+ * Accounting sync: the business's delivered payments (each pays one bill), in order, for writing back to
+ * the books as bill payments; `afterSequence` pages through them.
+ */
+export async function deliveredPaymentsPage(
+  db: DbOrTx,
+  options: { businessId: string; afterSequence: number; limit: number },
+) {
+  return db
+    .select({
+      id: payments.id,
+      billId: payments.billId,
+      vendorId: payments.vendorId,
+      amountCents: payments.amountCents,
+      method: payments.method,
+      bankAccountId: payments.bankAccountId,
+      cardId: payments.cardId,
+      paidDate: payments.paidDate,
+      processDate: payments.processDate,
+      railsData: payments.railsData,
+      sequence: payments.sequence,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.businessId, options.businessId),
+        eq(payments.status, 'DELIVERED'),
+        gt(payments.sequence, options.afterSequence),
+      ),
+    )
+    .orderBy(asc(payments.sequence))
+    .limit(options.limit);
 }
