@@ -71,7 +71,7 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
   it('shows the setup progress with a real link for each step', async () => {
     renderRoutes(routes, HOME);
     const setup = await screen.findByRole('region', { name: 'Set up your business' });
-    expect(within(setup).getByText('0 of 3 steps done')).toBeInTheDocument();
+    expect(within(setup).getByText('0 of 4 steps done')).toBeInTheDocument();
     const items = within(setup).getAllByRole('listitem');
     expect(
       items.map((item) =>
@@ -82,13 +82,15 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
     ).toEqual([
       [`/b/${BUSINESS_ID}/kyb/details`],
       [`/b/${BUSINESS_ID}/settings/bank-account`],
+      [`/b/${BUSINESS_ID}/settings/integration`],
       [`/b/${BUSINESS_ID}/vendors/add`, `/b/${BUSINESS_ID}/customers/add`],
     ]);
     expect(items[0]).toHaveTextContent('Not started');
   });
 
-  it('counts a linked bank account and a first contact as done', async () => {
+  it('counts a linked bank account, a connected accounting software and a first contact as done', async () => {
     api.handlers[`GET /business/${BUSINESS_ID}/bank/accounts`] = ok([{ id: 'bbbbbbbbbbbbbbbbbbbbbbb1' }]);
+    api.handlers[`GET /business/${BUSINESS_ID}/accounting/connection`] = ok({ status: 'CONNECTED' });
     api.handlers[`GET /business/${BUSINESS_ID}/accounting/contacts/vendors`] = ok({
       items: [],
       total: 2,
@@ -97,10 +99,11 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
     });
     renderRoutes(routes, HOME);
     const setup = await screen.findByRole('region', { name: 'Set up your business' });
-    await waitFor(() => expect(within(setup).getByText('2 of 3 steps done')).toBeInTheDocument());
+    await waitFor(() => expect(within(setup).getByText('3 of 4 steps done')).toBeInTheDocument());
     const items = within(setup).getAllByRole('listitem');
     expect(items[1]).toHaveTextContent('Linked');
-    expect(items[2]).toHaveTextContent('Added');
+    expect(items[2]).toHaveTextContent('Connected');
+    expect(items[3]).toHaveTextContent('Added');
   });
 
   it('says what waits for verification until the business is verified', async () => {
@@ -121,7 +124,7 @@ describe('Home dashboard (spec 000 §1, §2)', () => {
     );
     renderRoutes(routes, HOME);
     const setup = await screen.findByRole('region', { name: 'Set up your business' });
-    expect(within(setup).getByText('1 of 3 steps done')).toBeInTheDocument();
+    expect(within(setup).getByText('1 of 4 steps done')).toBeInTheDocument();
     expect(within(setup).getAllByRole('listitem')[0]).toHaveTextContent('Verified');
     expect(screen.queryByRole('region', { name: 'Receive payments quickly' })).not.toBeInTheDocument();
     expect(screen.queryByText(/only to verified businesses/)).not.toBeInTheDocument();
