@@ -512,6 +512,20 @@ describe('FreshBooks adapter: reading the books', () => {
     ]);
   });
 
+  it('reads the expense categories whole even when asked for changes only', async () => {
+    replay.expect({
+      method: 'GET',
+      url: `${BOOKS}/expenses/categories`,
+      query: { page: '1', per_page: '100' },
+      answer: recorded('expense-categories'),
+    });
+    const { records } = await freshbooks.list(handle, 'ACCOUNT', {
+      cursor: null,
+      modifiedSince: '2026-11-01T00:00:00.000Z',
+    });
+    expect(records).toHaveLength(2);
+  });
+
   it('converts Eastern wall-clock time across daylight saving', () => {
     expect(easternToIso('2026-01-15 12:00:00')).toBe('2026-01-15T17:00:00.000Z');
     expect(easternToIso('2026-07-15 12:00:00')).toBe('2026-07-15T16:00:00.000Z');

@@ -721,7 +721,8 @@ export function createFreshBooksAccounting(options: FreshBooksAccountingOptions)
       if (!Number.isInteger(page) || page < 1)
         throw new AccountingError('REJECTED', 'Unknown FreshBooks cursor.');
       const query = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE) });
-      if (modifiedSince) query.set('search[updated_min]', easternDate(modifiedSince));
+      // Expense categories are few and their filters undocumented: they are read whole every time.
+      if (modifiedSince && kind !== 'ACCOUNT') query.set('search[updated_min]', easternDate(modifiedSince));
       const { records, paging } = await listers[kind](handle, query);
       const pages = Number(paging.pages ?? 1);
       const current = Number(paging.page ?? page);
