@@ -668,12 +668,14 @@ describe('QuickBooks adapter: push', () => {
   });
 
   it('writes a bill payment by check from the bank account, linked to the bill', async () => {
-    const http = replay({ body: recorded('billpayment-create') });
+    const http = replay({ body: recorded('account-read-bank') }, { body: recorded('billpayment-create') });
     const result = await makeQbo(http.fetch).create(handle, 'BILL_PAYMENT', payment, 'push_billpayment_1');
     expect(result).toEqual({ remoteId: '172', updatedAt: '2026-11-02T15:04:00.000Z' });
-    expect(http.seen[0]?.url.pathname).toBe(`/v3/company/${REALM_ID}/billpayment`);
-    expect(http.seen[0]?.url.searchParams.get('requestid')).toBe('push_billpayment_1');
-    expect(jsonBody(http.seen[0])).toEqual({
+    expect(http.seen[0]?.method).toBe('GET');
+    expect(http.seen[0]?.url.pathname).toBe(`/v3/company/${REALM_ID}/account/35`);
+    expect(http.seen[1]?.url.pathname).toBe(`/v3/company/${REALM_ID}/billpayment`);
+    expect(http.seen[1]?.url.searchParams.get('requestid')).toBe('push_billpayment_1');
+    expect(jsonBody(http.seen[1])).toEqual({
       VendorRef: { value: '58' },
       PayType: 'Check',
       CheckPayment: { BankAccountRef: { value: '35' } },
@@ -683,6 +685,23 @@ describe('QuickBooks adapter: push', () => {
       PrivateNote: 'Ferry payment pay_01JC8ZQ4M7 (ACH)',
       Line: [{ Amount: 1250.5, LinkedTxn: [{ TxnId: '171', TxnType: 'Bill' }] }],
     });
+  });
+
+  it('writes a bill paid by card as a credit card bill payment', async () => {
+    const http = replay({ body: recorded('account-read-card') }, { body: recorded('billpayment-create') });
+    await makeQbo(http.fetch).create(
+      handle,
+      'BILL_PAYMENT',
+      { ...payment, accountRemoteId: '41', reference: 'ch_3QK7Lm2eZvKYlo2C' },
+      'push_billpayment_card',
+    );
+    expect(http.seen[0]?.url.pathname).toBe(`/v3/company/${REALM_ID}/account/41`);
+    const body = jsonBody(http.seen[1]);
+    expect(body).toMatchObject({
+      PayType: 'CreditCard',
+      CreditCardPayment: { CCAccountRef: { value: '41' } },
+    });
+    expect(body).not.toHaveProperty('CheckPayment');
   });
 
   it('writes an invoice payment deposited to the account, linked to the invoice', async () => {

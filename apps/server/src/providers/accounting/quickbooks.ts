@@ -332,11 +332,13 @@ function invoiceBody(invoice: DocumentPush) {
   };
 }
 
-function billPaymentBody(payment: PaymentPush) {
+/** A bill payment: by check from a bank account, or (`byCard`) charged to a credit card account. */
+function billPaymentBody(payment: PaymentPush, byCard = false) {
   return {
     VendorRef: { value: payment.contactRemoteId },
-    PayType: 'Check',
-    CheckPayment: { BankAccountRef: { value: payment.accountRemoteId } },
+    ...(byCard
+      ? { PayType: 'CreditCard', CreditCardPayment: { CCAccountRef: { value: payment.accountRemoteId } } }
+      : { PayType: 'Check', CheckPayment: { BankAccountRef: { value: payment.accountRemoteId } } }),
     TotalAmt: fromCents(payment.amountCents),
     TxnDate: payment.date,
     DocNumber: payment.reference.slice(0, REFERENCE_MAX),
@@ -693,7 +695,20 @@ export function createQuickBooksAccounting(options: QuickBooksAccountingOptions)
 
     async create(handle, kind, record, idempotencyKey) {
       const { entity, path } = PUSH_ENTITIES[kind];
-      const body = (PUSH_BODIES[kind] as (record: unknown) => Record<string, unknown>)(record);
+      let body = (PUSH_BODIES[kind] as (record: unknown) => Record<string, unknown>)(record);
+      if (kind === 'BILL_PAYMENT') {
+        // PaymentPush does not say whether the money left a bank account or a card: the account's type does.
+        const payment = record as PaymentPush;
+        const account = entityOf<QboAccount>(
+          await call<Record<string, unknown>>(
+            handle,
+            'GET',
+            `account/${encodeURIComponent(payment.accountRemoteId)}`,
+          ),
+          'Account',
+        );
+        body = billPaymentBody(payment, account.AccountType === 'Credit Card');
+      }
       const requestId =
         idempotencyKey.length <= REQUEST_ID_MAX
           ? idempotencyKey
