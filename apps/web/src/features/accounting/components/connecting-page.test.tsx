@@ -154,9 +154,15 @@ describe('/integration/connecting', () => {
     expect(await screen.findByText(ACCOUNTING_MESSAGES.alreadyConnected)).toBeInTheDocument();
   });
 
+  it('says the link has expired when the server found the state used or lapsed', async () => {
+    mockApi();
+    renderPage('/integration/connecting?error=expired');
+    expect(await screen.findByText(ACCOUNTING_MESSAGES.state)).toBeInTheDocument();
+  });
+
   it("says 'Unknown error' for any other error the provider sends back", async () => {
     mockApi();
-    renderPage(`${RETURN}&error=server_error`);
+    renderPage(`${RETURN}&error=failed`);
     expect(await screen.findByText(ACCOUNTING_MESSAGES.unknown)).toBeInTheDocument();
   });
 });

@@ -25,6 +25,13 @@ const Card = ({ children }: { children: ReactNode }) => (
   </Paper>
 );
 
+/** The provider's way back with an error: denied, an expired or used link, or anything else. */
+const callbackErrorMessage = (error: string): string => {
+  if (error === 'access_denied') return ACCOUNTING_MESSAGES.denied;
+  if (error === 'expired') return ACCOUNTING_MESSAGES.state;
+  return ACCOUNTING_MESSAGES.unknown;
+};
+
 /** A failure, with the way back to where the connection started. */
 const Failure = ({ message, backHref }: { message: string; backHref: string }) => (
   <Card>
@@ -94,14 +101,7 @@ export const ConnectingPage = () => {
   }, [loaderDone, connect.isSuccess, navigate, doneHref]);
 
   const body = () => {
-    if (error !== null) {
-      return (
-        <Failure
-          message={error === 'access_denied' ? ACCOUNTING_MESSAGES.denied : ACCOUNTING_MESSAGES.unknown}
-          backHref={backHref}
-        />
-      );
-    }
+    if (error !== null) return <Failure message={callbackErrorMessage(error)} backHref={backHref} />;
     if (!providerType || state === '')
       return <Failure message={ACCOUNTING_MESSAGES.state} backHref={backHref} />;
     if (organisations.isPending) return <PageLoader label="Reading your organizations" />;
