@@ -55,8 +55,7 @@ const CreateSampleCompany = ({ onCreated }: { onCreated: (company: SandboxCompan
           style={{ flex: 1 }}
         />
         <Button
-          variant="light"
-          color="dark"
+          variant="default"
           leftSection={<IconPlus size={16} aria-hidden />}
           loading={create.isPending}
           onClick={submit}

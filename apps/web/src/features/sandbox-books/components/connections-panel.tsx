@@ -87,7 +87,9 @@ export const ConnectionsPanel = ({ companyId }: { companyId: string }) => {
                   <Table.Tr key={grant.id}>
                     <Table.Td>{providerName(grant.providerType)}</Table.Td>
                     <Table.Td>{formatDateTime(grant.createdAt)}</Table.Td>
-                    <Table.Td>{grant.accessExpiresAt ? formatDateTime(grant.accessExpiresAt) : '—'}</Table.Td>
+                    <Table.Td>
+                      {grant.accessExpiresAt ? formatDateTime(grant.accessExpiresAt) : 'No token yet'}
+                    </Table.Td>
                     <Table.Td>
                       <Badge variant="light" radius="sm" tt="none" color={STATUS[grant.status].color}>
                         {STATUS[grant.status].label}

@@ -106,7 +106,6 @@ export const RecordFields = ({ shape, values, errors, onChange, contact }: Recor
             label={contact?.label ?? 'Contact'}
             required
             searchable
-            data-autofocus
             data={contact?.options ?? []}
             value={values.contactRemoteId || null}
             onChange={(value) => onChange('contactRemoteId', value ?? '')}
@@ -114,7 +113,7 @@ export const RecordFields = ({ shape, values, errors, onChange, contact }: Recor
             placeholder={contact?.loading ? 'Loading…' : 'Choose one'}
             nothingFoundMessage="None found"
           />
-          <TextInput label="Number" maxLength={50} {...text('number')} />
+          <TextInput label="Number" data-autofocus maxLength={50} {...text('number')} />
           <SimpleGrid cols={2} spacing="sm">
             <TextInput label="Date" type="date" required {...text('date')} />
             <TextInput label="Due date" type="date" {...text('dueDate')} />
