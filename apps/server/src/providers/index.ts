@@ -6,6 +6,8 @@ import { createFreshBooksAccounting } from './accounting/freshbooks.js';
 import { createQuickBooksAccounting } from './accounting/quickbooks.js';
 import { type AccountingRegistry, createAccountingRegistry } from './accounting/registry.js';
 import { createSandboxBooks } from './accounting/sandbox.js';
+import { createXeroAccounting } from './accounting/xero.js';
+import { createZohoBooksAccounting } from './accounting/zoho-books.js';
 import type { BankLinkProvider } from './bank-link/bank-link.js';
 import { createPlaidBankLink } from './bank-link/plaid.js';
 import { createSandboxBankLink } from './bank-link/sandbox.js';
@@ -155,6 +157,26 @@ export function createProviders(config: Config, deps: { database: Database; cloc
               createFreshBooksAccounting({
                 clientId: config.FRESHBOOKS_CLIENT_ID as string,
                 clientSecret: config.FRESHBOOKS_CLIENT_SECRET as string,
+              }),
+          }
+        : {}),
+      ...(config.XERO_CLIENT_ID && config.XERO_CLIENT_SECRET
+        ? {
+            XERO: () =>
+              createXeroAccounting({
+                clientId: config.XERO_CLIENT_ID as string,
+                clientSecret: config.XERO_CLIENT_SECRET as string,
+                ...(config.XERO_WEBHOOK_KEY ? { webhookKey: config.XERO_WEBHOOK_KEY } : {}),
+              }),
+          }
+        : {}),
+      ...(config.ZOHO_CLIENT_ID && config.ZOHO_CLIENT_SECRET
+        ? {
+            ZOHOBOOKS: () =>
+              createZohoBooksAccounting({
+                clientId: config.ZOHO_CLIENT_ID as string,
+                clientSecret: config.ZOHO_CLIENT_SECRET as string,
+                accountsUrl: config.ZOHO_ACCOUNTS_URL,
               }),
           }
         : {}),

@@ -10,6 +10,7 @@ import {
   type SyncRun,
 } from '@ferry/domain/schemas';
 import { and, desc, eq, isNull as eqNull, ne } from 'drizzle-orm';
+import { accessDenied } from '../../platform/auth/guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { getDataSecretBox } from '../../platform/crypto/secret-box.js';
 import type { DbOrTx } from '../../platform/db/client.js';
@@ -91,8 +92,7 @@ export async function assertAdmin(
 ): Promise<void> {
   const membership = await findMembership({ db: context.database.db, businessId, userId });
   if (membership?.status !== 'ACTIVE') throw new AppError('BUSINESS_NOT_FOUND', 'Business not found');
-  if (membership.roleName !== BUILT_IN_ROLE_LABELS.admin)
-    throw new AppError('ACCESS_DENIED', 'Only an admin can connect accounting software.');
+  if (membership.roleName !== BUILT_IN_ROLE_LABELS.admin) throw accessDenied();
 }
 
 /**

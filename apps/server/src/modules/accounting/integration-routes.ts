@@ -165,7 +165,7 @@ export const integrationRoutes =
     app.patch(
       '/business/:businessId/accounting/connection',
       {
-        config: { business: {} },
+        config: { business: { adminOnly: true } },
         schema: {
           tags: ['Accounting'],
           summary: 'Turns auto-sync on or off (Admin)',
@@ -188,7 +188,7 @@ export const integrationRoutes =
     app.post(
       '/business/:businessId/disconnect/accounting-connection',
       {
-        config: { business: {} },
+        config: { business: { adminOnly: true } },
         schema: {
           tags: ['Accounting'],
           summary: 'Disconnects the accounting software (Admin); synced records stay on both sides',

@@ -2,6 +2,7 @@ import {
   ACCESS_DENIED_MESSAGE,
   type Action,
   type AppAbility,
+  BUILT_IN_ROLE_LABELS,
   defineAbilityFor,
   type Subject,
 } from '@ferry/domain/permissions';
@@ -23,6 +24,8 @@ export interface BusinessRouteConfig {
   permission?: [Action, Subject];
   /** Rights of which the route needs any one (a page several areas read), instead of `permission`. */
   anyOf?: readonly (readonly [Action, Subject])[];
+  /** The business's built-in Admin role only (spec 002 §6: connecting accounting software). */
+  adminOnly?: true;
 }
 
 declare module 'fastify' {
@@ -43,9 +46,14 @@ declare module 'fastify' {
 export const PERMISSION_EXTENSION = 'x-permission';
 
 export type PublishedRight = { action: Action; subject: Subject };
-export type PublishedPermission = PublishedRight | { anyOf: PublishedRight[] } | { membership: true };
+export type PublishedPermission =
+  | PublishedRight
+  | { anyOf: PublishedRight[] }
+  | { membership: true }
+  | { role: typeof BUILT_IN_ROLE_LABELS.admin };
 
 export const permissionOf = (config: BusinessRouteConfig): PublishedPermission => {
+  if (config.adminOnly) return { role: BUILT_IN_ROLE_LABELS.admin };
   if (config.permission) return { action: config.permission[0], subject: config.permission[1] };
   if (config.anyOf) return { anyOf: config.anyOf.map(([action, subject]) => ({ action, subject })) };
   return { membership: true };
@@ -81,7 +89,8 @@ export async function resolveBusiness(
     throw new AppError('BUSINESS_NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
   }
   const ability = defineAbilityFor(membership.permissions);
-  if (!isAllowed(ability, config)) throw accessDenied();
+  if (config.adminOnly ? membership.roleName !== BUILT_IN_ROLE_LABELS.admin : !isAllowed(ability, config))
+    throw accessDenied();
   return {
     businessId,
     roleId: membership.roleId,

@@ -172,6 +172,12 @@ const NOT_TENANT_IDS: Record<string, string> = {
   sessionId: "the sandbox bank-link hosted page's own session handle (no Ferry session)",
   accountIds: "accounts of the sandbox bank-link hosted page's session (no Ferry session)",
   fraudSessionId: "the card processor's fraud-check session handle of the guest's browser (no Ferry record)",
+  organizationId:
+    "an organisation in the accounting software, checked against the caller's own OAuth round trip",
+  companyId:
+    "a Sandbox Books company: the stand-in accounting system's own record, owned by a Ferry user, not a business (another user's is 404: providers/accounting/sandbox.test.ts)",
+  companyIds: 'Sandbox Books companies shared at its consent page (owned by a Ferry user; see companyId)',
+  recordId: 'a record of a Sandbox Books company (see companyId)',
 };
 
 /** A field per operation whose kind differs from its name's. */

@@ -62,6 +62,7 @@ const documentPermission = (document: OpenApiDocument, op: Operation): Published
 
 const describePermission = (permission: PublishedPermission): string => {
   if ('membership' in permission) return 'any member';
+  if ('role' in permission) return `the ${permission.role} role`;
   if ('anyOf' in permission) return permission.anyOf.map((r) => `${r.action} ${r.subject}`).join(' or ');
   return `${permission.action} ${permission.subject}`;
 };
@@ -69,6 +70,8 @@ const describePermission = (permission: PublishedPermission): string => {
 /** What the matrix says of a member holding `keys` (computed here from the document, not the guard). */
 const matrixAllows = (permission: PublishedPermission, keys: string[]): boolean => {
   if ('membership' in permission) return true;
+  // The members walked hold custom roles of one key each: none is the built-in Admin role.
+  if ('role' in permission) return false;
   const ability = defineAbilityFor(keys);
   const rights = 'anyOf' in permission ? permission.anyOf : [permission];
   return rights.some((right) => ability.can(right.action as Action, right.subject as Subject));
