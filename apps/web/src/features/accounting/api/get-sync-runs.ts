@@ -7,7 +7,8 @@ import { accountingKeys, businessPath, SYNC_POLL_MS } from './keys';
 const syncRunPageSchema = pagedSchema(syncRunSchema);
 
 /** `GET /business/{id}/accounting/sync-runs?pageNumber&pageSize`: the sync history, newest first. */
-export const useSyncRuns = (businessId: string, pageNumber = 1, pageSize = 10, enabled = true) =>
+/** `syncing`: the connection reports a run in progress (the list follows it every 5 s too). */
+export const useSyncRuns = (businessId: string, pageNumber = 1, pageSize = 10, syncing = false) =>
   useQuery({
     queryKey: accountingKeys.syncRuns(businessId, pageNumber, pageSize),
     queryFn: ({ signal }) =>
@@ -16,10 +17,10 @@ export const useSyncRuns = (businessId: string, pageNumber = 1, pageSize = 10, e
         schema: syncRunPageSchema,
         signal,
       }),
-    enabled: enabled && businessId !== '',
+    enabled: businessId !== '',
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.items.some((run) => run.status === 'IN_PROGRESS')
+      syncing || query.state.data?.items.some((run) => run.status === 'IN_PROGRESS')
         ? SYNC_POLL_MS
         : queryConfig.queries.refetchInterval,
   });

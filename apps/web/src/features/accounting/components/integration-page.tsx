@@ -52,7 +52,7 @@ export const IntegrationPage = ({ businessId }: IntegrationPageProps) => {
             <ProviderCards businessId={businessId} from="settings" canConnect={isAdmin} />
           </Stack>
         ) : null}
-        {connection ? <SyncHistory businessId={businessId} /> : null}
+        {connection ? <SyncHistory businessId={businessId} lastRun={connection.lastRun} /> : null}
       </>
     );
   };

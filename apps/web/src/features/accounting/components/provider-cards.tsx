@@ -14,6 +14,12 @@ import { connectLabelOf } from '../utils/provider-text';
 export const connectErrorMessage = (error: unknown): string =>
   isApiError(error) && error.message ? getErrorMessage(error) : ACCOUNTING_MESSAGES.unknown;
 
+/** A long provider name wraps inside its card's button instead of being cut. */
+const WRAPPING_LABEL = {
+  root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: 'normal' as const, textAlign: 'center' as const },
+};
+
 export type ProviderCardProps = {
   provider: IntegrationProvider;
   onConnect: () => void;
@@ -27,19 +33,19 @@ export const ProviderCard = ({ provider, onConnect, pending, canConnect }: Provi
   return (
     <Paper withBorder radius="md" p="lg" component="article" aria-label={provider.name}>
       <Stack gap="md" h="100%" justify="space-between">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Image src={provider.logo} alt="" w={40} h={40} fit="contain" />
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Image src={provider.logo} alt="" w={40} h={40} fit="contain" style={{ flexShrink: 0 }} />
+          <Stack gap={4} align="flex-start">
             <Text fw={600}>{provider.name}</Text>
-          </Group>
-          {provider.mode === 'SANDBOX' ? (
-            <Badge size="xs" variant="light" color="grape" tt="none">
-              Sandbox
-            </Badge>
-          ) : null}
+            {provider.mode === 'SANDBOX' ? (
+              <Badge size="xs" variant="light" color="grape" tt="none" miw="max-content">
+                Sandbox
+              </Badge>
+            ) : null}
+          </Stack>
         </Group>
         {canConnect ? (
-          <Button variant="light" onClick={onConnect} loading={pending}>
+          <Button variant="light" onClick={onConnect} loading={pending} styles={WRAPPING_LABEL}>
             {label}
           </Button>
         ) : (

@@ -1,11 +1,13 @@
 import { formatDateTime } from '@ferry/domain';
 import { SYNC_KIND_LABELS, type SyncRun } from '@ferry/domain/schemas';
 import { Anchor, Collapse, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { ErrorState } from '@/components/error-state';
 import { StatusBadge } from '@/components/status-badge';
 import { useSyncRuns } from '../api/get-sync-runs';
+import { accountingKeys } from '../api/keys';
 import { changeLines, progressText, RUN_STATUS_DISPLAY, TRIGGER_LABELS } from '../utils/sync-run-text';
 
 const Failures = ({ run }: { run: SyncRun }) => {
@@ -49,7 +51,7 @@ const columns: DataTableColumn<SyncRun>[] = [
     nowrap: true,
     cell: (run) => <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>,
   },
-  { key: 'trigger', header: 'Trigger', cell: (run) => TRIGGER_LABELS[run.trigger] },
+  { key: 'trigger', header: 'Trigger', nowrap: true, cell: (run) => TRIGGER_LABELS[run.trigger] },
   {
     key: 'status',
     header: 'Status',
@@ -98,10 +100,17 @@ const columns: DataTableColumn<SyncRun>[] = [
 ];
 
 /** The sync history (GET /business/{id}/accounting/sync-runs): when, trigger, status, what changed, failures. */
-export const SyncHistory = ({ businessId }: { businessId: string }) => {
+export const SyncHistory = ({ businessId, lastRun }: { businessId: string; lastRun: SyncRun | null }) => {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const runsQuery = useSyncRuns(businessId, page, pageSize);
+  const runsQuery = useSyncRuns(businessId, page, pageSize, lastRun?.status === 'IN_PROGRESS');
+  const queryClient = useQueryClient();
+  const lastRunKey = lastRun ? `${lastRun.id}:${lastRun.status}` : '';
+  // The connection saw a run start or end: the history reads again at once.
+  useEffect(() => {
+    if (lastRunKey)
+      void queryClient.invalidateQueries({ queryKey: [...accountingKeys.all(businessId), 'sync-runs'] });
+  }, [lastRunKey, businessId, queryClient]);
   return (
     <Stack gap="sm" component="section" aria-labelledby="sync-history-title">
       <Title order={2} fz="lg" id="sync-history-title">
