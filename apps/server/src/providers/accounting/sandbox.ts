@@ -620,14 +620,15 @@ export function createSandboxBooks(deps: { database: Database; clock: Clock }): 
         )
         .returning();
       if (!grant) throw new AccountingError('ACCESS_DENIED', SANDBOX_BOOKS_MESSAGES.invalidCode);
-      const companies =
+      const rows =
         grant.companyIds.length > 0
           ? await db
               .select()
               .from(sandboxBooksCompanies)
               .where(inArray(sandboxBooksCompanies.id, grant.companyIds))
-              .orderBy(asc(sandboxBooksCompanies.createdAt), asc(sandboxBooksCompanies.id))
           : [];
+      // In the order the person chose them at the consent page.
+      const companies = grant.companyIds.flatMap((id) => rows.filter((row) => row.id === id));
       const identity = grant.identity
         ? {
             providerUserId: `sbx_user_${sha256(grant.identity.email.toLowerCase()).slice(0, 24)}`,
