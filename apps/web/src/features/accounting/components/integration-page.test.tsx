@@ -196,7 +196,9 @@ describe('Sync history', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.setup().click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(within(table).getByText(': The vendor is inactive in your books.')).toBeVisible();
+    await waitFor(() =>
+      expect(within(table).getByText(': The vendor is inactive in your books.')).toBeVisible(),
+    );
     expect(within(table).getByText('bill BILL-0042')).toBeInTheDocument();
   });
 
