@@ -1,110 +1,17 @@
-import type { AccountingConnection, SandboxCompany, SyncRun } from '@ferry/domain/schemas';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addBusinessMember, makeSignedInBusiness, makeUser, signIn } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { contacts } from '../contacts/tables.js';
-import { runSync, syncNow } from './sync.js';
-import { accountingSyncRuns } from './tables.js';
+import { syncNow } from './sync.js';
+import { caller, connectSandboxBooks, runLatestSync } from './testing.js';
 
 const t = useTestApp();
 
-type Headers = Record<string, string>;
-const answers: string[] = [];
-
-const call = async (
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  options: { headers?: Headers; payload?: unknown; query?: Record<string, string> } = {},
-) => {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: options.headers,
-    query: options.query,
-    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
-  });
-  answers.push(response.body);
-  return response;
-};
-
-/** The whole round trip through the routes: consent URL → Sandbox Books consent → callback → connect. */
-async function connect(headers: Headers, businessId: string, company?: SandboxCompany) {
-  const start = await call('GET', '/api/integration/connection-url', {
-    headers,
-    query: { providerType: 'QBO', businessId },
-  });
-  expect(start.statusCode, start.body).toBe(200);
-  const consentUrl = new URL(start.json().data.url, 'http://localhost');
-  expect(consentUrl.pathname).toBe('/sandbox/books/authorize');
-  const params = Object.fromEntries(consentUrl.searchParams);
-  let shared = company;
-  if (!shared) {
-    const made = await call('POST', '/api/sandbox/books/companies', {
-      headers,
-      payload: { name: 'Harbor Books', sample: true },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    shared = made.json().data as SandboxCompany;
-  }
-  const consent = await call('POST', '/api/sandbox/books/consent', {
-    headers,
-    payload: {
-      providerType: 'QBO',
-      state: params.state,
-      redirectUri: params.redirectUri,
-      purpose: 'CONNECT',
-      decision: 'ALLOW',
-      companyIds: [shared.id],
-    },
-  });
-  expect(consent.statusCode, consent.body).toBe(200);
-  const back = new URL(consent.json().data.redirectUrl);
-  const callback = await call('GET', `${back.pathname}${back.search}`);
-  expect(callback.statusCode, callback.body).toBe(302);
-  const landing = new URL(callback.headers.location as string, 'http://localhost');
-  expect(landing.pathname).toBe('/integration/connecting');
-  expect(landing.searchParams.get('error')).toBeNull();
-  const state = landing.searchParams.get('state') as string;
-  const organisations = await call('GET', '/api/auth/connections', {
-    headers,
-    query: { providerType: 'QBO', state },
-  });
-  expect(organisations.statusCode, organisations.body).toBe(200);
-  expect(organisations.json().data.organizationList).toEqual([
-    { id: shared.id, name: shared.name, currency: 'USD' },
-  ]);
-  const connected = await call('POST', '/api/integration/connect-business', {
-    headers,
-    query: { providerType: 'QBO' },
-    payload: { state, organizationId: shared.id, businessId },
-  });
-  expect(connected.statusCode, connected.body).toBe(200);
-  return { connection: connected.json().data as AccountingConnection, company: shared, state };
-}
-
-async function runQueued(businessId: string): Promise<SyncRun> {
-  const [run] = await t.database.db
-    .select()
-    .from(accountingSyncRuns)
-    .where(eq(accountingSyncRuns.businessId, businessId))
-    .orderBy(accountingSyncRuns.sequence);
-  if (!run) throw new Error('no run queued');
-  await runSync(t.context, run.id);
-  const [done] = await t.database.db
-    .select()
-    .from(accountingSyncRuns)
-    .where(eq(accountingSyncRuns.id, run.id));
-  if (!done) throw new Error('run vanished');
-  return {
-    id: done.id,
-    status: done.status,
-    imported: done.counts.imported,
-    updated: done.counts.updated,
-    pushed: done.counts.pushed,
-    failures: done.failures,
-  } as unknown as SyncRun;
-}
+const { call, answers } = caller(t);
+const connect = (headers: Record<string, string>, businessId: string) =>
+  connectSandboxBooks(t, headers, businessId, { call });
+const runQueued = (businessId: string) => runLatestSync(t, businessId);
 
 describe('accounting connection and sync (Sandbox Books)', () => {
   it('connects through the consent round trip and imports the sample books; a second sync changes nothing', async () => {

@@ -15,18 +15,21 @@ import {
   AccountingError,
   type AccountingHandle,
   type AccountingProvider,
+  type DocumentPush,
   type ImportKind,
   type ImportRecords,
+  type PushKind,
+  type PushRecords,
   type RemoteDocument,
 } from '../../providers/accounting/accounting.js';
 import type { Actor } from '../activity/service.js';
 import { findBank } from '../banking/service.js';
 import { upsertBooksItem } from '../bills/items.js';
-import { createBill } from '../bills/service.js';
+import { createBill, ferryBillsPage, getBill } from '../bills/service.js';
 import { findCard } from '../cards/service.js';
 import { applyBooksContact, contactsPage, insertContact } from '../contacts/service.js';
 import { contacts } from '../contacts/tables.js';
-import { createInvoice } from '../invoices/service.js';
+import { createInvoice, ferryInvoicesPage, getInvoice, invoicePaymentsPage } from '../invoices/service.js';
 import { deliveredPaymentsPage } from '../payments/service.js';
 import { currentConnection, handleFor, markExpired, toSyncRunView } from './connections.js';
 import { ensureDefaultChart } from './service.js';
@@ -59,7 +62,10 @@ const STEPS: readonly { kind: SyncKind; direction: 'import' | 'push' }[] = [
   { kind: 'INVOICE', direction: 'import' },
   { kind: 'VENDOR', direction: 'push' },
   { kind: 'CUSTOMER', direction: 'push' },
+  { kind: 'BILL', direction: 'push' },
+  { kind: 'INVOICE', direction: 'push' },
   { kind: 'BILL_PAYMENT', direction: 'push' },
+  { kind: 'INVOICE_PAYMENT', direction: 'push' },
 ];
 
 const PUSH_PAGE = 50;
@@ -740,7 +746,9 @@ async function findDocumentByRef(db: DbOrTx, kind: 'BILL' | 'INVOICE', businessI
 
 async function pushPage(io: StepIo, kind: SyncKind, cursor: Cursor, index: number): Promise<Cursor> {
   if (kind === 'VENDOR' || kind === 'CUSTOMER') return pushContacts(io, kind, cursor, index);
+  if (kind === 'BILL' || kind === 'INVOICE') return pushDocuments(io, kind, cursor, index);
   if (kind === 'BILL_PAYMENT') return pushBillPayments(io, cursor, index);
+  if (kind === 'INVOICE_PAYMENT') return pushInvoicePayments(io, cursor, index);
   return { ...cursor, step: String(index + 1), page: null };
 }
 
@@ -781,40 +789,19 @@ async function pushContacts(
         record(io, kind, contact.name, 'pushed');
         continue;
       }
-      const key = link?.idempotencyKey ?? `${connection.id}:${kind}:${contact.id}`;
-      if (!link) {
+      const remoteId = await pushOnce(io, kind, contact.id, contact.name, fields);
+      if (remoteId) {
         await db
-          .insert(accountingLinks)
-          .values({
-            id: newId(),
-            businessId: connection.businessId,
-            connectionId: connection.id,
-            kind,
-            ferryId: contact.id,
-            remoteId: null,
-            idempotencyKey: key,
-            createdAt: context.clock.now(),
-            updatedAt: context.clock.now(),
-          })
-          .onConflictDoNothing();
+          .update(accountingLinks)
+          .set({ syncedDigest: digest })
+          .where(
+            and(
+              eq(accountingLinks.connectionId, connection.id),
+              eq(accountingLinks.kind, kind),
+              eq(accountingLinks.ferryId, contact.id),
+            ),
+          );
       }
-      const created = await io.provider.create(io.handle, kind, fields, key);
-      await db
-        .update(accountingLinks)
-        .set({
-          remoteId: created.remoteId,
-          remoteUpdatedAt: created.updatedAt,
-          syncedDigest: digest,
-          updatedAt: context.clock.now(),
-        })
-        .where(
-          and(
-            eq(accountingLinks.connectionId, connection.id),
-            eq(accountingLinks.kind, kind),
-            eq(accountingLinks.ferryId, contact.id),
-          ),
-        );
-      record(io, kind, contact.name, 'pushed');
     } catch (error) {
       if (error instanceof AccountingError && error.code === 'REJECTED') {
         record(io, kind, contact.name, { failure: error.message });
@@ -880,58 +867,15 @@ async function pushBillPayments(io: StepIo, cursor: Cursor, index: number): Prom
     );
     const reference = railRef.slice(0, 60);
     const memo = `Paid with Ferry (payment ${payment.id}); ${payment.method === 'CARD' ? 'card charge' : 'ACH transfer'} ${railRef}`;
-    const key = `${connection.id}:BILL_PAYMENT:${payment.id}`;
-    await db
-      .insert(accountingLinks)
-      .values({
-        id: newId(),
-        businessId,
-        connectionId: connection.id,
-        kind: 'BILL_PAYMENT',
-        ferryId: payment.id,
-        remoteId: null,
-        idempotencyKey: key,
-        createdAt: context.clock.now(),
-        updatedAt: context.clock.now(),
-      })
-      .onConflictDoNothing();
-    try {
-      const created = await io.provider.create(
-        io.handle,
-        'BILL_PAYMENT',
-        {
-          documentRemoteId: billLink.remoteId,
-          contactRemoteId: vendorLink.remoteId,
-          amountCents: payment.amountCents,
-          date: payment.paidDate ?? payment.processDate,
-          accountRemoteId: accountId,
-          memo,
-          reference,
-        },
-        key,
-      );
-      await db
-        .update(accountingLinks)
-        .set({
-          remoteId: created.remoteId,
-          remoteUpdatedAt: created.updatedAt,
-          updatedAt: context.clock.now(),
-        })
-        .where(
-          and(
-            eq(accountingLinks.connectionId, connection.id),
-            eq(accountingLinks.kind, 'BILL_PAYMENT'),
-            eq(accountingLinks.ferryId, payment.id),
-          ),
-        );
-      record(io, 'BILL_PAYMENT', name, 'pushed');
-    } catch (error) {
-      if (error instanceof AccountingError && error.code === 'REJECTED') {
-        record(io, 'BILL_PAYMENT', name, { failure: error.message });
-        continue;
-      }
-      throw error;
-    }
+    await pushOnce(io, 'BILL_PAYMENT', payment.id, name, {
+      documentRemoteId: billLink.remoteId,
+      contactRemoteId: vendorLink.remoteId,
+      amountCents: payment.amountCents,
+      date: payment.paidDate ?? payment.processDate,
+      accountRemoteId: accountId,
+      memo,
+      reference,
+    });
   }
   const last = page.at(-1);
   return page.length === PUSH_PAGE && last
@@ -1045,4 +989,232 @@ export async function syncNow(
     .where(eq(accountingSyncRuns.id, run.id))
     .limit(1);
   return done ? toSyncRunView(done) : run;
+}
+
+/**
+ * Creates a record in the books once: the link and its idempotency key are written first, so a run that
+ * dies after the books made the record asks again with the same key and gets the same record back.
+ * Answers null when the books refused it (reported as a failure).
+ */
+async function pushOnce<K extends PushKind>(
+  io: StepIo,
+  kind: K,
+  ferryId: string,
+  name: string,
+  values: PushRecords[K],
+): Promise<string | null> {
+  const { context, connection } = io;
+  const { db } = context.database;
+  const key = `${connection.id}:${kind}:${ferryId}`;
+  const now = context.clock.now();
+  await db
+    .insert(accountingLinks)
+    .values({
+      id: newId(),
+      businessId: connection.businessId,
+      connectionId: connection.id,
+      kind,
+      ferryId,
+      remoteId: null,
+      idempotencyKey: key,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  try {
+    const created = await io.provider.create(io.handle, kind, values, key);
+    await db
+      .update(accountingLinks)
+      .set({ remoteId: created.remoteId, remoteUpdatedAt: created.updatedAt, updatedAt: context.clock.now() })
+      .where(
+        and(
+          eq(accountingLinks.connectionId, connection.id),
+          eq(accountingLinks.kind, kind),
+          eq(accountingLinks.ferryId, ferryId),
+        ),
+      );
+    record(io, kind, name, 'pushed');
+    return created.remoteId;
+  } catch (error) {
+    if (error instanceof AccountingError && error.code === 'REJECTED') {
+      record(io, kind, name, { failure: error.message });
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** The links of some Ferry records of a kind that already have their twin in the books. */
+async function linkedIds(io: StepIo, kind: SyncKind, ferryIds: string[]): Promise<Map<string, string>> {
+  if (ferryIds.length === 0) return new Map();
+  const rows = await io.context.database.db
+    .select({ ferryId: accountingLinks.ferryId, remoteId: accountingLinks.remoteId })
+    .from(accountingLinks)
+    .where(
+      and(
+        eq(accountingLinks.connectionId, io.connection.id),
+        eq(accountingLinks.kind, kind),
+        inArray(accountingLinks.ferryId, ferryIds),
+      ),
+    );
+  return new Map(rows.flatMap((row) => (row.remoteId ? [[row.ferryId, row.remoteId] as const] : [])));
+}
+
+/**
+ * Bills and invoices made in Ferry go to the books with their lines booked to the linked accounts and
+ * items (unlinked ones are left for the books to default). One whose contact is not in the books yet
+ * waits for a later run.
+ */
+async function pushDocuments(
+  io: StepIo,
+  kind: 'BILL' | 'INVOICE',
+  cursor: Cursor,
+  index: number,
+): Promise<Cursor> {
+  const { context, connection } = io;
+  const { db } = context.database;
+  const businessId = connection.businessId;
+  const pageOptions = { businessId, afterSequence: cursor.page ? Number(cursor.page) : 0, limit: PUSH_PAGE };
+  const page =
+    kind === 'BILL' ? await ferryBillsPage(db, pageOptions) : await ferryInvoicesPage(db, pageOptions);
+  const done = await linkedIds(
+    io,
+    kind,
+    page.map((row) => row.id),
+  );
+  for (const { id } of page) {
+    if (done.has(id)) continue;
+    const view =
+      kind === 'BILL'
+        ? await getBill(context, { businessId, billId: id })
+        : await getInvoice(context, { businessId, invoiceId: id });
+    const contactKind = kind === 'BILL' ? 'VENDOR' : 'CUSTOMER';
+    const contact = await findLinkByFerry(db, connection.id, contactKind, view.contact.id);
+    if (!contact?.remoteId) continue;
+    const accounts = await linkedIds(
+      io,
+      'ACCOUNT',
+      view.lines.flatMap((line) => line.chartAccountId ?? []),
+    );
+    const items = await linkedIds(
+      io,
+      'ITEM',
+      view.lines.flatMap((line) => line.itemId ?? []),
+    );
+    await pushOnce(io, kind, id, view.refNo, {
+      contactRemoteId: contact.remoteId,
+      number: view.refNo,
+      date: 'billDate' in view ? view.billDate : view.invoiceDate,
+      dueDate: view.dueDate,
+      memo: view.memo,
+      lines: documentLines(view, accounts, items),
+    });
+  }
+  const last = page.at(-1);
+  return page.length === PUSH_PAGE && last
+    ? { ...cursor, page: String(last.sequence) }
+    : { ...cursor, step: String(index + 1), page: null };
+}
+
+/**
+ * A document's lines for the books, adding up to its amount: the tax as a line of its own, the discount
+ * taken off the lines from the last one up; a document without lines is one line of its amount.
+ */
+export function documentLines(
+  view: {
+    refNo: string;
+    amount: number;
+    taxAmount: number;
+    discount: { amount: number } | null;
+    lines: {
+      description: string | null;
+      name: string;
+      amount: number;
+      chartAccountId: string | null;
+      itemId: string | null;
+    }[];
+  },
+  accounts: Map<string, string>,
+  items: Map<string, string>,
+): DocumentPush['lines'] {
+  const cents = (amount: number) => Math.round(amount * 100);
+  const lines: DocumentPush['lines'] = view.lines.map((line) => ({
+    description: line.description ?? line.name,
+    amountCents: cents(line.amount),
+    accountRemoteId: line.chartAccountId ? (accounts.get(line.chartAccountId) ?? null) : null,
+    itemRemoteId: line.itemId ? (items.get(line.itemId) ?? null) : null,
+  }));
+  let discount = cents(view.discount?.amount ?? 0);
+  for (let i = lines.length - 1; i >= 0 && discount > 0; i -= 1) {
+    const line = lines[i] as DocumentPush['lines'][number];
+    const taken = Math.min(line.amountCents, discount);
+    line.amountCents -= taken;
+    discount -= taken;
+  }
+  const tax = cents(view.taxAmount);
+  if (tax > 0)
+    lines.push({ description: 'Tax', amountCents: tax, accountRemoteId: null, itemRemoteId: null });
+  const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const amount = cents(view.amount);
+  if (total !== amount) {
+    return [
+      {
+        description: view.refNo,
+        amountCents: amount,
+        accountRemoteId: lines[0]?.accountRemoteId ?? null,
+        itemRemoteId: null,
+      },
+    ];
+  }
+  return lines;
+}
+
+/**
+ * Payments of invoices (received through Ferry, or marked as paid) go to the books as invoice payments
+ * into the account the receiving bank is linked to.
+ */
+async function pushInvoicePayments(io: StepIo, cursor: Cursor, index: number): Promise<Cursor> {
+  const { context, connection } = io;
+  const { db } = context.database;
+  const page = await invoicePaymentsPage(db, {
+    businessId: connection.businessId,
+    afterSequence: cursor.page ? Number(cursor.page) : 0,
+    limit: PUSH_PAGE,
+  });
+  const done = await linkedIds(
+    io,
+    'INVOICE_PAYMENT',
+    page.map((row) => row.id),
+  );
+  for (const payment of page) {
+    if (done.has(payment.id)) continue;
+    const invoice = await findLinkByFerry(db, connection.id, 'INVOICE', payment.invoiceId);
+    const customer = await findLinkByFerry(db, connection.id, 'CUSTOMER', payment.customerId);
+    if (!invoice?.remoteId || !customer?.remoteId) continue;
+    const name = `Invoice payment ${payment.id}`;
+    const accountId = await paymentAccount(io, { bankAccountId: payment.bankAccountId, cardId: null });
+    if (!accountId) {
+      record(io, 'INVOICE_PAYMENT', name, {
+        failure: 'No bank account in the chart of accounts to record it into.',
+      });
+      continue;
+    }
+    const reference = payment.paymentId ?? payment.id;
+    await pushOnce(io, 'INVOICE_PAYMENT', payment.id, name, {
+      documentRemoteId: invoice.remoteId,
+      contactRemoteId: customer.remoteId,
+      amountCents: payment.amountCents,
+      date: payment.date,
+      accountRemoteId: accountId,
+      memo:
+        payment.kind === 'RECEIVED'
+          ? `Received with Ferry (payment ${payment.paymentId})`
+          : `Marked as paid in Ferry (${payment.id})`,
+      reference,
+    });
+  }
+  const last = page.at(-1);
+  return page.length === PUSH_PAGE && last
+    ? { ...cursor, page: String(last.sequence) }
+    : { ...cursor, step: String(index + 1), page: null };
 }

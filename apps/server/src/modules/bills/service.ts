@@ -22,11 +22,13 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   gte,
   ilike,
   inArray,
   isNull,
   lte,
+  ne,
   or,
   type SQL,
   type SQLWrapper,
@@ -1011,4 +1013,24 @@ export async function dueSummary(context: Context, businessId: string): Promise<
     overdue: bucket(buckets.overdue),
     today,
   };
+}
+
+/** Accounting sync: the business's bills made in Ferry (not cancelled), in order after `afterSequence`. */
+export async function ferryBillsPage(
+  db: DbOrTx,
+  options: { businessId: string; afterSequence: number; limit: number },
+): Promise<{ id: string; sequence: number }[]> {
+  return db
+    .select({ id: bills.id, sequence: bills.sequence })
+    .from(bills)
+    .where(
+      and(
+        eq(bills.businessId, options.businessId),
+        eq(bills.source, 'FERRY'),
+        ne(bills.status, 'cancelled'),
+        gt(bills.sequence, options.afterSequence),
+      ),
+    )
+    .orderBy(asc(bills.sequence))
+    .limit(options.limit);
 }

@@ -915,3 +915,52 @@ export async function invoicesSummary(context: Context, businessId: string): Pro
     today,
   };
 }
+
+/** Accounting sync: the business's invoices (not cancelled), in order after `afterSequence`. */
+export async function ferryInvoicesPage(
+  db: DbOrTx,
+  options: { businessId: string; afterSequence: number; limit: number },
+): Promise<{ id: string; sequence: number }[]> {
+  return db
+    .select({ id: invoices.id, sequence: invoices.sequence })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.businessId, options.businessId),
+        sql`${invoices.status} <> 'cancelled'`,
+        sql`${invoices.sequence} > ${options.afterSequence}`,
+      ),
+    )
+    .orderBy(asc(invoices.sequence))
+    .limit(options.limit);
+}
+
+/** Accounting sync: completed payments of the business's invoices (received or marked), in order. */
+export async function invoicePaymentsPage(
+  db: DbOrTx,
+  options: { businessId: string; afterSequence: number; limit: number },
+) {
+  return db
+    .select({
+      id: invoicePayments.id,
+      invoiceId: invoicePayments.invoiceId,
+      customerId: invoices.customerId,
+      kind: invoicePayments.kind,
+      paymentId: invoicePayments.paymentId,
+      amountCents: invoicePayments.amountCents,
+      date: invoicePayments.date,
+      bankAccountId: invoicePayments.bankAccountId,
+      sequence: invoicePayments.sequence,
+    })
+    .from(invoicePayments)
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .where(
+      and(
+        eq(invoicePayments.businessId, options.businessId),
+        eq(invoicePayments.status, 'COMPLETED'),
+        sql`${invoicePayments.sequence} > ${options.afterSequence}`,
+      ),
+    )
+    .orderBy(asc(invoicePayments.sequence))
+    .limit(options.limit);
+}
