@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import { integrationRoutes } from './modules/accounting/integration-routes.js';
 import { accountingRoutes } from './modules/accounting/routes.js';
 import { registerAccountingJobs } from './modules/accounting/sync.js';
+import { accountingWebhookRoutes } from './modules/accounting/webhooks.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { passwordRoutes } from './modules/auth/password-routes.js';
@@ -283,6 +284,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(cardRoutes(context));
       await api.register(bankingRoutes(context));
       await api.register(bankLinkWebhookRoutes(context));
+      await api.register(accountingWebhookRoutes(context));
       await api.register(railsWebhookRoutes(context));
       await api.register(accountingRoutes(context));
       await api.register(integrationRoutes(context));
