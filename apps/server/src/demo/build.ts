@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp, registerJobs } from '../app.js';
 import { listChartAccounts } from '../modules/accounting/service.js';
+import { runSync } from '../modules/accounting/sync.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { createSession } from '../modules/auth/service.js';
 import { sessions } from '../modules/auth/tables.js';
@@ -920,6 +921,14 @@ export async function buildDemo(
         progress(`  ${dayOf(day)}: ${counts.bills} bills, ${counts.payments} payments so far`);
     }
 
+    // --- Accounting: Harbor keeps its books in Sandbox Books ----------------------------------------
+    // On the last day Maya connects the books (the consent round trip through the routes, as the
+    // browser makes it) and the first sync writes Harbor's vendors, customers, bills, invoices and
+    // delivered payments there, each payment with its rail reference.
+    progress('Connecting Sandbox Books and syncing…');
+    const booksSync = await connectDemoBooks(app, call, headers, harborId);
+    await runSync(context, booksSync);
+
     // The builder's sessions are not for anyone to reuse: Maya signs in for herself.
     await db
       .delete(sessions)
@@ -1166,4 +1175,76 @@ async function depositAmounts(call: Call, headers: Headers, bankId: string): Pro
   const [a, b] = lines.map((l) => l.amountCents);
   if (a === undefined || b === undefined) throw new Error('the micro-deposits have not arrived');
   return [a, b];
+}
+
+/** The chart Harbor's books start with (names as in Ferry's default chart, so they link to it). */
+const DEMO_BOOKS_CHART = [
+  { name: 'Business Checking', number: '1000', type: 'BANK' },
+  { name: 'Business Credit Card', number: '2100', type: 'CREDIT_CARD' },
+  { name: 'Sales', number: '4000', type: 'INCOME' },
+  { name: 'Services', number: '4100', type: 'INCOME' },
+  { name: 'Software', number: '6080', type: 'EXPENSE' },
+  { name: 'Office Supplies', number: '6060', type: 'EXPENSE' },
+  { name: 'Contractors', number: '6020', type: 'EXPENSE' },
+] as const;
+
+/**
+ * Connects a business to a new Sandbox Books company through the routes (consent URL, consent, the
+ * provider's redirect, organisations, connect) and answers the queued first sync's id.
+ */
+async function connectDemoBooks(app: FastifyInstance, call: Call, headers: Headers, businessId: string) {
+  const company = await call({
+    method: 'POST',
+    url: '/api/sandbox/books/companies',
+    headers,
+    payload: { name: 'Harbor Provisions Co. Books', sample: false },
+  });
+  for (const account of DEMO_BOOKS_CHART) {
+    await call({
+      method: 'POST',
+      url: `/api/sandbox/books/companies/${company.id}/records`,
+      headers,
+      payload: { kind: 'ACCOUNT', data: account },
+    });
+  }
+  const start = await call({
+    method: 'GET',
+    url: `/api/integration/connection-url?providerType=QBO&businessId=${businessId}`,
+    headers,
+  });
+  const consentUrl = new URL(String(start.url), 'http://localhost');
+  const consent = await call({
+    method: 'POST',
+    url: '/api/sandbox/books/consent',
+    headers,
+    payload: {
+      providerType: 'QBO',
+      state: consentUrl.searchParams.get('state'),
+      redirectUri: consentUrl.searchParams.get('redirectUri'),
+      purpose: 'CONNECT',
+      decision: 'ALLOW',
+      companyIds: [company.id],
+    },
+  });
+  const back = new URL(String(consent.redirectUrl));
+  const callback = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  const landing = new URL(String(callback.headers.location), 'http://localhost');
+  if (callback.statusCode !== 302 || landing.searchParams.get('error'))
+    throw new Error(`Sandbox Books callback failed: ${callback.statusCode} ${landing.search}`);
+  const state = landing.searchParams.get('state') ?? '';
+  await call({
+    method: 'POST',
+    url: '/api/integration/connect-business?providerType=QBO',
+    headers,
+    payload: { state, organizationId: company.id, businessId },
+  });
+  const runs = await call({
+    method: 'GET',
+    url: `/api/business/${businessId}/accounting/sync-runs`,
+    headers,
+  });
+  const items = runs.items as { id: string }[];
+  const run = items[0];
+  if (!run) throw new Error('connecting Sandbox Books queued no sync');
+  return run.id;
 }

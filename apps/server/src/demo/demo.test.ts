@@ -6,6 +6,7 @@ import { newYorkDate } from '@ferry/domain/payments';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { accountingConnections, accountingSyncRuns } from '../modules/accounting/tables.js';
 import { activityLogs } from '../modules/activity/tables.js';
 import { approvalPolicies, paymentApprovals } from '../modules/approvals/tables.js';
 import { invitations, sessions } from '../modules/auth/tables.js';
@@ -64,6 +65,25 @@ afterAll(async () => {
 const harborId = () => result.businesses[0]?.id ?? '';
 
 describe('npm run demo', () => {
+  it("connects Harbor's books (Sandbox Books) and the first sync writes Harbor's records there, failing none", async () => {
+    const { db } = database;
+    const [connection] = await db
+      .select()
+      .from(accountingConnections)
+      .where(eq(accountingConnections.businessId, harborId()));
+    expect(connection).toMatchObject({ status: 'CONNECTED', providerType: 'QBO', syncStatus: 'COMPLETED' });
+    const [run] = await db
+      .select()
+      .from(accountingSyncRuns)
+      .where(eq(accountingSyncRuns.businessId, harborId()));
+    expect(run?.status).toBe('COMPLETED');
+    expect(run?.failures).toEqual([]);
+    expect(run?.counts.pushed.VENDOR).toBe(25);
+    expect(run?.counts.pushed.CUSTOMER).toBe(16);
+    expect(run?.counts.pushed.BILL_PAYMENT ?? 0).toBeGreaterThanOrEqual(20);
+    expect(run?.counts.pushed.INVOICE_PAYMENT ?? 0).toBeGreaterThan(0);
+  });
+
   it('makes the demo user with both businesses, 25 vendors, 16 customers and 86 bills including drafts', async () => {
     const { db } = database;
     expect(result.created).toBe(true);
