@@ -17,7 +17,8 @@ import { refIdSchema } from './text.js';
  *   GET  /business/{id}/accounting/connection           → AccountingConnection | null
  *   POST /business/{id}/disconnect/accounting-connection → AccountingConnection (DISCONNECTED)
  *   PATCH /business/{id}/accounting/connection           {autoSync} → AccountingConnection
- *        (the spec's PATCH /business/{id} {autoSync} is accepted too)
+ *        (the spec's PATCH /business/{id} {autoSync}: that path already changes the business details before
+ *        verification, under the business-profile right; the switch is the Admin's, so it has its own path)
  *   POST /sync/platform/{businessId}/{providerType}?userId= {isActual, isForcasting} → SyncRun (queued or running)
  *   GET  /business/{id}/accounting/sync-runs?pageNumber&pageSize → paged SyncRun[] (the sync history)
  * Connect, disconnect and the auto-sync toggle are the Admin role's; sync and reading are any member's.
@@ -88,6 +89,16 @@ export const authConnectionsQuerySchema = z.object({
   providerType: accountingProviderTypeSchema,
   state: stateField,
 });
+
+/**
+ * `POST /auth/callback` (spec 000 §7): signs in with the completed round trip of a 'Sign in with Intuit /
+ * Xero' (requestFor SIGN_IN). Answers like `POST /auth/sign-in` (a session, or the code step).
+ */
+export const authCallbackRequestSchema = z.object({
+  providerType: accountingProviderTypeSchema,
+  state: stateField,
+});
+export type AuthCallbackRequest = z.infer<typeof authCallbackRequestSchema>;
 
 export const organisationSchema = z.object({
   id: z.string(),

@@ -132,7 +132,8 @@ export async function startConnection(
   return { url };
 }
 
-async function findState(db: DbOrTx, state: string, now: Date) {
+/** The round trip of this state (by its digest), or null when unknown or expired. */
+export async function findState(db: DbOrTx, state: string, now: Date) {
   const [row] = await db
     .select()
     .from(accountingOauthStates)

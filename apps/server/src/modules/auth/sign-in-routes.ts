@@ -1,6 +1,8 @@
 import { signInRequestSchema, signInResponseSchema } from '@ferry/domain/schemas';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie.js';
 import { assertBotCheck } from '../../platform/bot-check.js';
 import type { AppContext } from '../../platform/context.js';
@@ -9,9 +11,39 @@ import { AppError } from '../../platform/http/errors.js';
 import { databaseRateLimitCounter } from '../../platform/rate-limit/counter.js';
 import { SENSITIVE_RATE_LIMIT } from './routes.js';
 import { revokeSession } from './service.js';
-import { SignInAttemptLimiter, signInWithPassword } from './sign-in.js';
+import { SignInAttemptLimiter, type SignInOutcome, signInWithPassword } from './sign-in.js';
 import { setSignInChallengeCookie } from './sign-in-challenge.js';
 import { readTrustedDeviceToken } from './trusted-devices.js';
+
+/**
+ * The sign-in answer (spec 000 §4 'Sign-in response'), whatever proved the first factor: a session (its
+ * cookie set, `token` and `sessionId` in the answer) or the code step (the `ferry_sign_in` cookie and
+ * `challengeToken`).
+ */
+export function answerSignIn(reply: FastifyReply, config: Config, outcome: SignInOutcome) {
+  const base = {
+    userId: outcome.user.id,
+    isValidCredentials: true,
+    primaryPhone: outcome.primaryPhone,
+  };
+  if (outcome.kind === 'session') {
+    setSessionCookie(reply, config, outcome.session);
+    return ok(
+      {
+        ...base,
+        isOTPVerificationRequired: false,
+        token: outcome.session.token,
+        sessionId: outcome.session.sessionId,
+      },
+      'Signed in.',
+    );
+  }
+  setSignInChallengeCookie(reply, config, outcome.challenge);
+  return ok(
+    { ...base, isOTPVerificationRequired: true, challengeToken: outcome.challenge.secret },
+    'Please enter the code sent to your mobile number.',
+  );
+}
 
 /** Sign-in (password step), sign-out and the session check (access spec §7). */
 export const signInRoutes =
@@ -46,28 +78,7 @@ export const signInRoutes =
           deviceId: request.client.deviceId,
           limiter,
         });
-        const base = {
-          userId: outcome.user.id,
-          isValidCredentials: true,
-          primaryPhone: outcome.primaryPhone,
-        };
-        if (outcome.kind === 'session') {
-          setSessionCookie(reply, context.config, outcome.session);
-          return ok(
-            {
-              ...base,
-              isOTPVerificationRequired: false,
-              token: outcome.session.token,
-              sessionId: outcome.session.sessionId,
-            },
-            'Signed in.',
-          );
-        }
-        setSignInChallengeCookie(reply, context.config, outcome.challenge);
-        return ok(
-          { ...base, isOTPVerificationRequired: true, challengeToken: outcome.challenge.secret },
-          'Please enter the code sent to your mobile number.',
-        );
+        return answerSignIn(reply, context.config, outcome);
       },
     );
 

@@ -127,9 +127,11 @@ export function maskPhone(phone: UserPhoneRow | null): MaskedPhone | null {
   };
 }
 
-export type PasswordSignInOutcome =
+/** How a sign-in goes on once its first factor (a password, or an accounting provider) is proven. */
+export type SignInOutcome =
   | { kind: 'session'; user: UserRow; primaryPhone: MaskedPhone | null; session: CreatedSession }
   | { kind: 'challenge'; user: UserRow; primaryPhone: MaskedPhone | null; challenge: CreatedChallenge };
+export type PasswordSignInOutcome = SignInOutcome;
 
 /** Refuses a user who may not finish a sign-in (locked, or not active any more). */
 function assertMaySignIn(user: UserRow): void {
@@ -170,6 +172,32 @@ export async function signInWithPassword(
     const { locked } = await recordFailedSignIn({ db, clock: context.clock, userId: user.id });
     throw locked ? accountLocked() : invalidCredentials();
   }
+  return continueSignIn(context, {
+    db,
+    user,
+    isIncognito: options.isIncognito,
+    trustedDeviceToken: options.trustedDeviceToken,
+    deviceId: options.deviceId,
+  });
+}
+
+/**
+ * The second half of every sign-in, once its first factor is proven (the password, or an accounting
+ * provider's sign-in): a locked or inactive user is refused; with a trusted-device token of this user
+ * (and not a private window) the session is issued at once; otherwise a sign-in challenge is opened for
+ * the code step. `db` may be the caller's transaction.
+ */
+export async function continueSignIn(
+  context: Pick<AppContext, 'clock' | 'config'>,
+  options: {
+    db: DbOrTx;
+    user: UserRow;
+    isIncognito: boolean;
+    trustedDeviceToken: string | undefined;
+    deviceId: string | null;
+  },
+): Promise<SignInOutcome> {
+  const { db, user } = options;
   assertMaySignIn(user);
 
   const primaryPhone = maskPhone(await findPrimaryPhone({ db, userId: user.id }));
