@@ -17,6 +17,7 @@ import {
 import type { Logger } from 'pino';
 import { integrationRoutes } from './modules/accounting/integration-routes.js';
 import { accountingRoutes } from './modules/accounting/routes.js';
+import { accountingSignInRoutes } from './modules/accounting/sign-in-routes.js';
 import { registerAccountingJobs } from './modules/accounting/sync.js';
 import { accountingWebhookRoutes } from './modules/accounting/webhooks.js';
 import { activityRoutes } from './modules/activity/routes.js';
@@ -288,6 +289,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       await api.register(railsWebhookRoutes(context));
       await api.register(accountingRoutes(context));
       await api.register(integrationRoutes(context));
+      await api.register(accountingSignInRoutes(context));
       await api.register(billRoutes(context));
       await api.register(invoiceRoutes(context));
       await api.register(cashFlowRoutes(context));
