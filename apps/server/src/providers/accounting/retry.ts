@@ -81,3 +81,27 @@ export function toCents(amount: number | string | null | undefined): number {
 export function fromCents(cents: number): number {
   return Math.round(cents) / 100;
 }
+
+/** A provider's answer body: parsed JSON, the raw text when it is not JSON, or null when empty. */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The first value of a request header (names compared case-insensitively), or null. */
+export const headerOf = (
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | null => {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== name) continue;
+    const first = Array.isArray(value) ? value[0] : value;
+    return typeof first === 'string' && first ? first : null;
+  }
+  return null;
+};
