@@ -1,4 +1,5 @@
-import { AccountingError } from './accounting.js';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AccountingError, type AccountingWebhookEvent } from './accounting.js';
 
 export interface RetryOptions {
   /** Attempts in all (the first call included). */
@@ -105,3 +106,40 @@ export const headerOf = (
   }
   return null;
 };
+
+/** One HTTP request; a network failure becomes UNAVAILABLE ("<what> could not be reached."). */
+export async function sendRequest(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: RequestInit,
+  what: string,
+): Promise<Response> {
+  try {
+    return await fetchImpl(url, init);
+  } catch {
+    throw new AccountingError('UNAVAILABLE', `${what} could not be reached.`);
+  }
+}
+
+/**
+ * A webhook signed with HMAC-SHA256 of its raw body (base64 in `header`) under `key` → its events;
+ * null when there is no key, no signature, a wrong one, or a body that is not JSON.
+ */
+export function verifySignedWebhook(
+  key: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
+  header: string,
+  rawBody: string,
+  eventsOf: (body: unknown) => AccountingWebhookEvent[],
+): AccountingWebhookEvent[] | null {
+  const signature = headerOf(headers, header);
+  if (!key || !signature) return null;
+  const expected = createHmac('sha256', key).update(rawBody, 'utf8').digest();
+  const given = Buffer.from(signature, 'base64');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    return eventsOf(JSON.parse(rawBody));
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,5 @@
 import { AccountingError, type AccountingHandle } from '../accounting.js';
-import { errorForStatus, readBody } from '../retry.js';
+import { errorForStatus, readBody, sendRequest } from '../retry.js';
 import type { QboFault } from './types.js';
 
 /** The QuickBooks Online API minor version this adapter is written against. */
@@ -48,16 +48,12 @@ export function createQuickBooksApi(deps: {
       Accept: 'application/json',
     };
     if (input.body !== undefined) headers['Content-Type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await fetchImpl(url, {
-        method,
-        headers,
-        body: input.body === undefined ? undefined : JSON.stringify(input.body),
-      });
-    } catch {
-      throw new AccountingError('UNAVAILABLE', 'QuickBooks could not be reached.');
-    }
+    const response = await sendRequest(
+      fetchImpl,
+      url,
+      { method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body) },
+      'QuickBooks',
+    );
     const body = await readBody(response);
     if (!response.ok) {
       // A 401's detail can quote the token ("Token expired: ..."): say nothing of it.

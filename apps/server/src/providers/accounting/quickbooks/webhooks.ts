@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AccountingWebhookEvent, ImportKind } from '../accounting.js';
-import { headerOf } from '../retry.js';
+import { verifySignedWebhook } from '../retry.js';
 
 /** Webhook entity names → the import kind Ferry reads them as. */
 const WEBHOOK_KINDS: Record<string, ImportKind> = {
@@ -18,16 +17,7 @@ export function verifyQuickBooksWebhook(
   headers: Record<string, string | string[] | undefined>,
   rawBody: string,
 ): AccountingWebhookEvent[] | null {
-  const signature = headerOf(headers, 'intuit-signature');
-  if (!verifier || !signature) return null;
-  const expected = createHmac('sha256', verifier).update(rawBody, 'utf8').digest();
-  const given = Buffer.from(signature, 'base64');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    return quickBooksWebhookEvents(JSON.parse(rawBody));
-  } catch {
-    return null;
-  }
+  return verifySignedWebhook(verifier, headers, 'intuit-signature', rawBody, quickBooksWebhookEvents);
 }
 
 /**
