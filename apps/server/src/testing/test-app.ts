@@ -32,6 +32,8 @@ export interface TestAppOptions {
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
   /** Reuse an open database (to restart the app on the same data). */
   database?: Database;
+  /** Where the app's log lines go (with LOG_LEVEL set in `env`); none by default. */
+  logSink?: import('node:stream').Writable;
   /** Serve a web build from this folder (none by default). */
   webDist?: string;
 }
@@ -55,7 +57,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_MAX: '100000',
     ...options.env,
   });
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = options.logSink
+    ? createLogger(config.LOG_LEVEL, options.logSink)
+    : createLogger(config.LOG_LEVEL);
   const database = options.database ?? (await openTestContextDatabase());
   const clock = new TestClock('2026-11-02T15:00:00.000Z');
   const jobs = createJobs({
