@@ -143,3 +143,10 @@ export function verifySignedWebhook(
     return null;
   }
 }
+
+/** Rethrows a refused token call (REJECTED, TOKEN_EXPIRED, ACCESS_DENIED) as `refused`; other errors as they are. */
+export function rethrowRefusal(error: unknown, refused: 'ACCESS_DENIED' | 'TOKEN_EXPIRED'): never {
+  if (error instanceof AccountingError && ['REJECTED', 'TOKEN_EXPIRED', 'ACCESS_DENIED'].includes(error.code))
+    throw new AccountingError(refused, error.message);
+  throw error;
+}
