@@ -1,4 +1,4 @@
-import { paths } from '@ferry/domain';
+import { type AccountingProvider, paths } from '@ferry/domain';
 import {
   ACCOUNTING_MESSAGES,
   accountingProviderTypeSchema,
@@ -46,13 +46,22 @@ const Failure = ({ message, backHref }: { message: string; backHref: string }) =
   </Card>
 );
 
+export type ConnectingPageProps = {
+  /**
+   * The end of a 'Sign in with Intuit / Xero' round trip (requestFor=SIGN_IN), which the sign-in side
+   * supplies (the app composes it): without it the page can only say the signup is not complete.
+   */
+  renderSignIn?: (signIn: { providerType: AccountingProvider; state: string }) => ReactNode;
+};
+
 /**
- * `/integration/connecting?providerType&state[&error]`: where the accounting provider sends the browser back
- * (spec 002 §4, 000 §4). Denied access says so; otherwise the grant's organisations are read — one is
- * connected at once, several are offered to choose from — and the connection loader plays while the
- * business is connected, then the integration settings open (or home, when started at onboarding).
+ * `/integration/connecting?providerType&state[&requestFor][&error]`: where the accounting provider sends
+ * the browser back (spec 002 §4, 000 §4). Denied access says so. A sign-in (requestFor=SIGN_IN) is handed
+ * to `renderSignIn`. Otherwise the grant's organisations are read — one is connected at once, several are
+ * offered to choose from — and the connection loader plays while the business is connected, then the
+ * integration settings open (or home, when started at onboarding).
  */
-export const ConnectingPage = () => {
+export const ConnectingPage = ({ renderSignIn }: ConnectingPageProps = {}) => {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [remembered] = useState(readConnectReturn);
@@ -60,7 +69,8 @@ export const ConnectingPage = () => {
   const providerType = providerParse.success ? providerParse.data : null;
   const state = params.get('state') ?? '';
   const error = params.get('error');
-  const canRead = error === null && providerType !== null && state !== '';
+  const isSignIn = params.get('requestFor') === 'SIGN_IN';
+  const canRead = !isSignIn && error === null && providerType !== null && state !== '';
   const organisations = useOrganisations(providerType ?? '', state, canRead);
   const connect = useConnectBusiness();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -101,6 +111,17 @@ export const ConnectingPage = () => {
   }, [loaderDone, connect.isSuccess, navigate, doneHref]);
 
   const body = () => {
+    if (isSignIn) {
+      const signInHref = paths.signin();
+      if (error !== null) return <Failure message={callbackErrorMessage(error)} backHref={signInHref} />;
+      if (!providerType || state === '')
+        return <Failure message={ACCOUNTING_MESSAGES.state} backHref={signInHref} />;
+      return (
+        renderSignIn?.({ providerType, state }) ?? (
+          <Failure message={ACCOUNTING_MESSAGES.completeSignup} backHref={signInHref} />
+        )
+      );
+    }
     if (error !== null) return <Failure message={callbackErrorMessage(error)} backHref={backHref} />;
     if (!providerType || state === '')
       return <Failure message={ACCOUNTING_MESSAGES.state} backHref={backHref} />;

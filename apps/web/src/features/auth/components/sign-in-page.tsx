@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
 import { PageLoader } from '@/components/page-loader';
@@ -25,12 +25,17 @@ const greetingNameFor = (email: string): string => {
   return (matches && stored?.firstName?.trim()) || 'there';
 };
 
+export type SignInPageProps = {
+  /** Other ways in, under the email step (the app puts 'Sign in with Intuit / Xero' here, after an 'or'). */
+  providerSignIn?: ReactNode;
+};
+
 /**
  * `/signin?redirectUrl=` (spec 000 §2, §4): an email step, then the password step with the code dialog.
  * A new session loads the profile and moves on (see `resolvePostSignInPath`); someone already signed in
  * is sent onward straight away.
  */
-export const SignInPage = () => {
+export const SignInPage = ({ providerSignIn }: SignInPageProps = {}) => {
   const [searchParams] = useSearchParams();
   const redirectUrl = searchParams.get('redirectUrl');
   const navigate = useNavigate();
@@ -107,6 +112,7 @@ export const SignInPage = () => {
           setStep('password');
         }}
       />
+      {providerSignIn}
     </AuthLayout>
   );
 };
