@@ -150,3 +150,16 @@ export function rethrowRefusal(error: unknown, refused: 'ACCESS_DENIED' | 'TOKEN
     throw new AccountingError(refused, error.message);
   throw error;
 }
+
+/** A provider's text field, or null when it is absent or blank. */
+export const text = (value: string | null | undefined): string | null =>
+  value === null || value === undefined || value.trim() === '' ? null : value;
+/** A provider's quantity (number or decimal string), or null when absent. */
+export const quantity = (value: number | string | null | undefined): number | null =>
+  value === null || value === undefined || value === '' ? null : Number(value);
+/**
+ * For providers without an idempotency key: the marker a created contact carries in its private note,
+ * and the one a created payment carries after its memo, so a retry finds what an earlier attempt made.
+ */
+export const contactMarker = (key: string) => `ferry:${key}`;
+export const paymentMarker = (key: string) => `[ferry:${key}]`;

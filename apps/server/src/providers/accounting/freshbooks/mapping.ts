@@ -1,5 +1,5 @@
 import type { ContactPush, DocumentPush, PaymentPush, RemoteContact, RemoteDocument } from '../accounting.js';
-import { fromCents, toCents } from '../retry.js';
+import { fromCents, paymentMarker, quantity, text, toCents } from '../retry.js';
 import type { FbBill, FbClient, FbInvoice, FbVendor } from './types.js';
 
 const FRESHBOOKS_ZONE = 'America/New_York';
@@ -50,13 +50,6 @@ export function easternDate(iso: string): string {
   const wall = new Date(instant + easternOffsetMs(instant));
   return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
 }
-
-export const text = (value: string | null | undefined): string | null =>
-  value === null || value === undefined || value.trim() === '' ? null : value;
-export const quantity = (value: number | string | null | undefined): number | null =>
-  value === null || value === undefined || value === '' ? null : Number(value);
-export const contactMarker = (key: string) => `ferry:${key}`;
-export const paymentMarker = (key: string) => `[ferry:${key}]`;
 
 export const toClient = (c: FbClient): RemoteContact => ({
   remoteId: String(c.id),

@@ -5,9 +5,8 @@ import {
   type AccountingProvider,
   type AccountingTokens,
 } from '../accounting.js';
-import { rethrowRefusal } from '../retry.js';
+import { rethrowRefusal, text } from '../retry.js';
 import { API_URL, type FreshBooksApi } from './api.js';
-import { text } from './mapping.js';
 import type { FbIdentity, FbTokenAnswer, FreshBooksAccountingOptions } from './types.js';
 
 const { Client: FreshBooksSdkClient } = freshbooksSdk;

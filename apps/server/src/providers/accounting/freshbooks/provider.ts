@@ -8,18 +8,15 @@ import {
   type ListPage,
   type PaymentPush,
 } from '../accounting.js';
-import { fromCents, toCents, withRetries } from '../retry.js';
+import { contactMarker, fromCents, paymentMarker, text, toCents, withRetries } from '../retry.js';
 import { createFreshBooksApi } from './api.js';
 import {
   billBody,
   clientBody,
-  contactMarker,
   easternDate,
   easternToIso,
   invoiceBody,
-  paymentMarker,
   paymentNote,
-  text,
   toBill,
   toClient,
   toInvoice,
