@@ -14,6 +14,8 @@ import { refIdSchema } from './text.js';
  *        (/integration/connecting?providerType&state, or ...&error=access_denied)
  *   GET  /auth/connections?providerType&state           → OrganisationCallback (which organisations the grant covers)
  *   POST /integration/connect-business?providerType      {state, organizationId, businessId} → AccountingConnection
+ *   POST /auth/callback                                  {providerType, state} → the sign-in answer (Sign in with
+ *        Intuit / Xero: the provider's identity stands for the password; the sign-in code step still applies)
  *   GET  /business/{id}/accounting/connection           → AccountingConnection | null
  *   POST /business/{id}/disconnect/accounting-connection → AccountingConnection (DISCONNECTED)
  *   PATCH /business/{id}/accounting/connection           {autoSync} → AccountingConnection
