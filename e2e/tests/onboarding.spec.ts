@@ -44,7 +44,7 @@ test('a new user creates a US business, skips the bank and accounting steps, rea
   // Home: the tour on the first visit, then the setup progress and the welcome panel.
   await closeHomeTour(page);
   const setup = page.getByRole('region', { name: 'Set up your business' });
-  await expect(setup).toContainText('0 of 3 steps done');
+  await expect(setup).toContainText('0 of 4 steps done');
   await expect(setup.getByRole('link', { name: 'Link bank' })).toHaveAttribute(
     'href',
     `/b/${harborId}/settings/bank-account`,
