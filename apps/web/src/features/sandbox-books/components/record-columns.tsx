@@ -174,11 +174,9 @@ export const columnsOf = (
           nowrap: true,
           cell: (r) => money(r, 'amountCents', currency),
         },
-        {
-          key: 'reference',
-          header: 'Reference',
-          cell: (r) => dash(textOf(r.data, 'reference') || textOf(r.data, 'memo')),
-        },
+        { key: 'reference', header: 'Reference', cell: (r) => dash(textOf(r.data, 'reference')) },
+        // What the payer wrote: Ferry puts its payment id and the rail's reference here.
+        { key: 'memo', header: 'Memo', cell: (r) => dash(textOf(r.data, 'memo')) },
         statusColumn,
       ];
   }
