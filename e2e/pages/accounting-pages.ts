@@ -3,19 +3,6 @@ import { sessionHeaders } from './business-pages';
 
 type Session = { token: string; sessionId: string };
 
-/** The provider cards of the accounting picker (onboarding and Settings > Integrations). */
-export class ProviderCardsSection {
-  constructor(readonly page: Page) {}
-
-  card(name: string | RegExp): Locator {
-    return this.page.getByRole('article', { name });
-  }
-
-  connectButton(label: string | RegExp): Locator {
-    return this.page.getByRole('button', { name: label });
-  }
-}
-
 /** Sandbox Books' consent screen `/sandbox/books/authorize`. */
 export class SandboxBooksConsentPage {
   constructor(readonly page: Page) {}
