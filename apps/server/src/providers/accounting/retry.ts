@@ -163,3 +163,27 @@ export const quantity = (value: number | string | null | undefined): number | nu
  */
 export const contactMarker = (key: string) => `ferry:${key}`;
 export const paymentMarker = (key: string) => `[ferry:${key}]`;
+
+/** A consent the provider answered with an error: access_denied or invalid_scope → ACCESS_DENIED, else UNAVAILABLE. */
+export function consentError(provider: string, error: string): AccountingError {
+  if (error === 'access_denied' || error === 'invalid_scope')
+    return new AccountingError('ACCESS_DENIED', `${provider} access was not granted.`);
+  return new AccountingError('UNAVAILABLE', `${provider} answered the consent with ${error.slice(0, 50)}.`);
+}
+
+/**
+ * A refusal from a provider's OAuth token service (`service`, e.g. "Xero's sign-in service"): invalid_grant
+ * → TOKEN_EXPIRED (connect `provider` again); otherwise by status, naming only the OAuth error code.
+ */
+export function oauthError(
+  provider: string,
+  service: string,
+  response: { status: number; headers: Headers },
+  body: unknown,
+): AccountingError {
+  const code =
+    typeof (body as { error?: unknown })?.error === 'string' ? (body as { error: string }).error : '';
+  if (code === 'invalid_grant')
+    return new AccountingError('TOKEN_EXPIRED', `${provider} refused the grant: connect ${provider} again.`);
+  return errorForStatus(response.status, code ? `${service} answered ${code}.` : '', response.headers);
+}

@@ -5,7 +5,7 @@ import {
   type AccountingProvider,
   type AccountingTokens,
 } from '../accounting.js';
-import { errorForStatus, readBody } from '../retry.js';
+import { consentError, oauthError, readBody } from '../retry.js';
 import type { QuickBooksApi } from './api.js';
 import type { QboTokenAnswer, QuickBooksAccountingOptions } from './types.js';
 
@@ -17,15 +17,6 @@ interface IntuitRequest {
   method?: string;
   headers?: Record<string, string>;
   data?: Record<string, string>;
-}
-
-/** An answer from Intuit's OAuth endpoints that is not a success, as an AccountingError. */
-function oauthError(status: number, body: unknown, headers: Headers): AccountingError {
-  const code =
-    typeof (body as { error?: unknown })?.error === 'string' ? (body as { error: string }).error : '';
-  if (code === 'invalid_grant')
-    return new AccountingError('TOKEN_EXPIRED', 'QuickBooks refused the grant: connect QuickBooks again.');
-  return errorForStatus(status, code ? `Intuit's sign-in service answered ${code}.` : '', headers);
 }
 
 /**
@@ -76,7 +67,7 @@ export function createQuickBooksOAuth(
       }
       const data = await readBody(response);
       if (!response.ok) {
-        failure = oauthError(response.status, data, response.headers);
+        failure = oauthError('QuickBooks', "Intuit's sign-in service", response, data);
         throw failure;
       }
       return {
@@ -130,14 +121,7 @@ export function createQuickBooksOAuth(
     },
 
     async exchangeCode({ query, redirectUri }) {
-      if (query.error) {
-        if (query.error === 'access_denied' || query.error === 'invalid_scope')
-          throw new AccountingError('ACCESS_DENIED', 'QuickBooks access was not granted.');
-        throw new AccountingError(
-          'UNAVAILABLE',
-          `QuickBooks answered the consent with ${query.error.slice(0, 50)}.`,
-        );
-      }
+      if (query.error) throw consentError('QuickBooks', query.error);
       const { code, realmId } = query;
       if (!code || !realmId)
         throw new AccountingError('REJECTED', 'The QuickBooks answer named no code or company.');

@@ -6,7 +6,7 @@ import {
   type AccountingProvider,
   type AccountingTokens,
 } from '../accounting.js';
-import { errorForStatus, readBody, sendRequest } from '../retry.js';
+import { consentError, oauthError, readBody, sendRequest } from '../retry.js';
 import type { XeroApi } from './api.js';
 import type { XeroAccountingOptions, XeroConnection, XeroTokenAnswer } from './types.js';
 
@@ -59,17 +59,7 @@ export function createXeroOAuth(
       "Xero's sign-in service",
     );
     const body = await readBody(response);
-    if (!response.ok) {
-      const code =
-        typeof (body as { error?: unknown })?.error === 'string' ? (body as { error: string }).error : '';
-      if (code === 'invalid_grant')
-        throw new AccountingError('TOKEN_EXPIRED', 'Xero refused the grant: connect Xero again.');
-      throw errorForStatus(
-        response.status,
-        code ? `Xero's sign-in service answered ${code}.` : '',
-        response.headers,
-      );
-    }
+    if (!response.ok) throw oauthError('Xero', "Xero's sign-in service", response, body);
     return (body ?? {}) as XeroTokenAnswer;
   };
 
@@ -100,14 +90,7 @@ export function createXeroOAuth(
     },
 
     async exchangeCode({ query, redirectUri }) {
-      if (query.error) {
-        if (query.error === 'access_denied' || query.error === 'invalid_scope')
-          throw new AccountingError('ACCESS_DENIED', 'Xero access was not granted.');
-        throw new AccountingError(
-          'UNAVAILABLE',
-          `Xero answered the consent with ${query.error.slice(0, 50)}.`,
-        );
-      }
+      if (query.error) throw consentError('Xero', query.error);
       if (!query.code) throw new AccountingError('REJECTED', 'The Xero answer named no code.');
       const code = query.code;
       const answer = await retry(() =>

@@ -123,6 +123,23 @@ export function createXeroAccounting(options: XeroAccountingOptions): Accounting
     return { records: rows.map(map), next: null };
   };
 
+  /** A contact is a supplier or customer by its transactions (it may be both): one contact list, read per kind. */
+  const listContacts = (
+    handle: AccountingHandle,
+    cursor: string | null,
+    modifiedSince: string | null,
+    isKind: (contact: XeroContact) => boolean | undefined,
+  ) =>
+    listPaged(
+      handle,
+      'Contacts',
+      'Contacts',
+      cursor,
+      modifiedSince,
+      { includeArchived: 'true' },
+      (c: XeroContact) => (isKind(c) ? toRemoteContact(c) : null),
+    );
+
   const listers: {
     [K in ImportKind]: (
       handle: AccountingHandle,
@@ -132,27 +149,8 @@ export function createXeroAccounting(options: XeroAccountingOptions): Accounting
   } = {
     ACCOUNT: (handle, _cursor, since) => listAll(handle, 'Accounts', 'Accounts', since, toRemoteAccount),
     ITEM: (handle, _cursor, since) => listAll(handle, 'Items', 'Items', since, toRemoteItem),
-    // A contact is a supplier or customer by its transactions (it may be both): one contact list, read per kind.
-    VENDOR: (handle, cursor, since) =>
-      listPaged(
-        handle,
-        'Contacts',
-        'Contacts',
-        cursor,
-        since,
-        { includeArchived: 'true' },
-        (c: XeroContact) => (c.IsSupplier ? toRemoteContact(c) : null),
-      ),
-    CUSTOMER: (handle, cursor, since) =>
-      listPaged(
-        handle,
-        'Contacts',
-        'Contacts',
-        cursor,
-        since,
-        { includeArchived: 'true' },
-        (c: XeroContact) => (c.IsCustomer ? toRemoteContact(c) : null),
-      ),
+    VENDOR: (handle, cursor, since) => listContacts(handle, cursor, since, (c) => c.IsSupplier),
+    CUSTOMER: (handle, cursor, since) => listContacts(handle, cursor, since, (c) => c.IsCustomer),
     BILL: (handle, cursor, since) =>
       listPaged(handle, 'Invoices', 'Invoices', cursor, since, { where: 'Type=="ACCPAY"' }, toRemoteDocument),
     INVOICE: (handle, cursor, since) =>
