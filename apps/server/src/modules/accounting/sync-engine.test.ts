@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountingProvider } from '../../providers/accounting/accounting.js';
 import { useTestApp } from '../../testing/test-app.js';
+import { bills } from '../bills/tables.js';
 import { contacts } from '../contacts/tables.js';
 import { makeBill, makePayer, makeVendor, pay, paymentRow } from '../payments/engine/engine-fixtures.js';
 import { runPaymentEngine } from '../payments/engine/jobs.js';
@@ -67,6 +68,39 @@ describe('sync engine: writing Ferry back to the books', () => {
     const third = await syncNow(t.context, { businessId: payer.businessId });
     expect(third.pushed).toEqual({});
     expect(await records(payer.headers, company.id, 'BILL_PAYMENT')).toHaveLength(1);
+  });
+});
+
+describe('sync engine: documents partly paid in the books', () => {
+  it('a bill partly paid in the books comes to Ferry for its open balance only', async () => {
+    const payer = await makePayer(t.context);
+    const { company } = await connectSandboxBooks(t, payer.headers, payer.businessId, { call });
+    await runLatestSync(t, payer.businessId);
+    const [vendor] = await records(payer.headers, company.id, 'VENDOR');
+    const made = await call('POST', `/api/sandbox/books/companies/${company.id}/records`, {
+      headers: payer.headers,
+      payload: {
+        kind: 'BILL',
+        data: {
+          contactRemoteId: vendor?.id,
+          number: 'PART-1',
+          date: '2026-11-01',
+          dueDate: '2026-11-30',
+          totalCents: 50_000,
+          balanceCents: 20_000,
+          status: 'OPEN',
+          lines: [{ description: 'Green beans', amountCents: 50_000 }],
+        },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const run = await syncNow(t.context, { businessId: payer.businessId });
+    expect(run.imported).toEqual({ BILL: 1 });
+    const [bill] = await t.database.db
+      .select()
+      .from(bills)
+      .where(and(eq(bills.businessId, payer.businessId), eq(bills.refNo, 'PART-1')));
+    expect(bill).toMatchObject({ amountCents: 20_000, balanceCents: 20_000 });
   });
 });
 

@@ -278,6 +278,28 @@ export async function importContact(
 }
 
 /**
+ * What Ferry may still pay or collect on a document is its open balance in the books. Its lines come
+ * over as they are when they add up to that balance; otherwise (partly paid in the books, or tax and
+ * discounts the lines do not show) the document comes over as one line of the open balance.
+ */
+export function openLines(remote: RemoteDocument): RemoteDocument['lines'] {
+  const sum = remote.lines.reduce((total, line) => total + line.amountCents, 0);
+  if (remote.lines.length > 0 && sum === remote.balanceCents) return remote.lines;
+  const partly = remote.balanceCents < remote.totalCents;
+  return [
+    {
+      description: partly
+        ? `Open balance of ${remote.number ?? 'this document'} (partly paid in the accounting software)`
+        : (remote.memo ?? remote.number ?? null),
+      amountCents: remote.balanceCents,
+      quantity: 1,
+      accountRemoteId: remote.lines[0]?.accountRemoteId ?? null,
+      itemRemoteId: null,
+    },
+  ];
+}
+
+/**
  * Bills and invoices. Open documents of linked contacts come in through the same service (and so the
  * same validation and activity log) as one made in Ferry; paid, voided and deleted ones are history and
  * stay in the books. A document already linked is left as it is in Ferry (its payments are Ferry's to
@@ -317,17 +339,7 @@ export async function importDocument(
     kind === 'BILL' ? ['EXPENSE', 'COST_OF_GOODS_SOLD'] : ['INCOME'],
   );
   const lines = [];
-  for (const line of remote.lines.length
-    ? remote.lines
-    : [
-        {
-          description: remote.memo,
-          amountCents: remote.totalCents,
-          quantity: 1,
-          accountRemoteId: null,
-          itemRemoteId: null,
-        },
-      ]) {
+  for (const line of openLines(remote)) {
     const itemLink = line.itemRemoteId
       ? await findLinkByRemote(db, connection.id, 'ITEM', line.itemRemoteId)
       : null;
