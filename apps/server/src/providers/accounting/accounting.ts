@@ -207,6 +207,9 @@ export const ACCOUNTING_ERROR_CODES = [
 ] as const;
 export type AccountingErrorCode = (typeof ACCOUNTING_ERROR_CODES)[number];
 
+/** voidDocument's refusal when the books have payments against the document (and say nothing of their own). */
+export const VOID_REFUSED_PAYMENTS = 'It has payments in the accounting software.';
+
 export class AccountingError extends Error {
   constructor(
     readonly code: AccountingErrorCode,
@@ -255,6 +258,17 @@ export interface AccountingProvider {
     kind: K,
     remoteId: string,
     record: PushRecords[K],
+  ): Promise<{ updatedAt: string }>;
+  /**
+   * Voids a bill or invoice Ferry linked before (deletes it where the provider cannot void that kind).
+   * One already void or deleted is not an error: its current updatedAt (or now when the books do not
+   * say). One with payments applied in the books is REJECTED (the provider's words, or
+   * VOID_REFUSED_PAYMENTS).
+   */
+  voidDocument(
+    handle: AccountingHandle,
+    kind: 'BILL' | 'INVOICE',
+    remoteId: string,
   ): Promise<{ updatedAt: string }>;
   /** A webhook from the provider: the changes it reports, or null when it is not genuine. */
   verifyWebhook?(

@@ -922,3 +922,53 @@ interface BillAnswer {
 interface BillsAnswer {
   response: { result: { bills: Record<string, unknown>[] } };
 }
+
+describe('FreshBooks adapter: void', () => {
+  it('deletes a bill by its vis_state after reading it', async () => {
+    replay
+      .expect({ method: 'GET', url: `${BOOKS}/bills/bills/43221201`, answer: recorded('bill-created') })
+      .expect({
+        method: 'PUT',
+        url: `${BOOKS}/bills/bills/43221201`,
+        body: { bill: { vis_state: 1 } },
+        answer: recorded('bill-deleted'),
+      });
+    const result = await freshbooks.voidDocument(handle, 'BILL', '43221201');
+    expect(result).toEqual({ updatedAt: easternToIso('2026-11-03 11:20:00') });
+  });
+
+  it('deletes an invoice by its vis_state after reading it', async () => {
+    replay
+      .expect({
+        method: 'GET',
+        url: `${BOOKS}/invoices/invoices/987800`,
+        answer: recorded('invoice-created'),
+      })
+      .expect({
+        method: 'PUT',
+        url: `${BOOKS}/invoices/invoices/987800`,
+        body: { invoice: { vis_state: 1 } },
+        answer: recorded('invoice-deleted'),
+      });
+    const result = await freshbooks.voidDocument(handle, 'INVOICE', '987800');
+    expect(result).toEqual({ updatedAt: easternToIso('2026-11-03 11:25:00') });
+  });
+
+  it('takes a bill already deleted as done, without writing', async () => {
+    replay.expect({ method: 'GET', url: `${BOOKS}/bills/bills/43221201`, answer: recorded('bill-deleted') });
+    const result = await freshbooks.voidDocument(handle, 'BILL', '43221201');
+    expect(result).toEqual({ updatedAt: easternToIso('2026-11-03 11:20:00') });
+  });
+
+  it('refuses a bill with payments applied in FreshBooks, without writing', async () => {
+    replay.expect({
+      method: 'GET',
+      url: `${BOOKS}/bills/bills/43221133`,
+      answer: recorded('bill-with-payment'),
+    });
+    const error = await failure(freshbooks.voidDocument(handle, 'BILL', '43221133'));
+    expect(error.code).toBe('REJECTED');
+    expect(error.message).toBe('It has payments in the accounting software.');
+    expectNoSecrets(error);
+  });
+});

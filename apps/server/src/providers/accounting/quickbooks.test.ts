@@ -873,3 +873,58 @@ describe('QuickBooks adapter: webhooks', () => {
     expect(await unconfigured.verifyWebhook?.({ 'intuit-signature': sign(body) }, body)).toBeNull();
   });
 });
+
+describe('QuickBooks adapter: void', () => {
+  it('deletes a bill (QuickBooks has no bill void) with the SyncToken it read first', async () => {
+    const http = replay({ body: recorded('bill-read') }, { body: recorded('bill-delete') });
+    const result = await makeQbo(http.fetch).voidDocument(handle, 'BILL', '171');
+    expect(result).toEqual({ updatedAt: '2026-11-02T15:10:03.514Z' });
+    const [read, write] = http.seen;
+    expect(read?.method).toBe('GET');
+    expect(read?.url.pathname).toBe(`/v3/company/${REALM_ID}/bill/171`);
+    expect(write?.method).toBe('POST');
+    expect(`${write?.url.origin}${write?.url.pathname}`).toBe(`${API}/bill`);
+    expect(Object.fromEntries(write?.url.searchParams ?? [])).toEqual({
+      operation: 'delete',
+      minorversion: '75',
+    });
+    expect(authorization(write)).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(write?.headers.get('content-type')).toBe('application/json');
+    expect(jsonBody(write)).toEqual({ Id: '171', SyncToken: '3' });
+  });
+
+  it('voids an invoice with the SyncToken it read first, answering its new update time', async () => {
+    const http = replay({ body: recorded('invoice-read') }, { body: recorded('invoice-void') });
+    const result = await makeQbo(http.fetch).voidDocument(handle, 'INVOICE', '239');
+    expect(result).toEqual({ updatedAt: '2026-11-02T15:11:24.000Z' });
+    const [read, write] = http.seen;
+    expect(read?.url.pathname).toBe(`/v3/company/${REALM_ID}/invoice/239`);
+    expect(write?.method).toBe('POST');
+    expect(write?.url.pathname).toBe(`/v3/company/${REALM_ID}/invoice`);
+    expect(write?.url.searchParams.get('operation')).toBe('void');
+    expect(authorization(write)).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(jsonBody(write)).toEqual({ Id: '239', SyncToken: '1' });
+  });
+
+  it('takes an invoice already voided, or a bill already deleted, as done without writing', async () => {
+    const voided = replay({ body: recorded('invoice-void') });
+    expect(await makeQbo(voided.fetch).voidDocument(handle, 'INVOICE', '239')).toEqual({
+      updatedAt: '2026-11-02T15:11:24.000Z',
+    });
+    expect(voided.seen).toHaveLength(1);
+    const deleted = replay({ status: 400, body: recorded('error-object-not-found') });
+    expect(await makeQbo(deleted.fetch).voidDocument(handle, 'BILL', '171')).toEqual({
+      updatedAt: NOW.toISOString(),
+    });
+    expect(deleted.seen).toHaveLength(1);
+  });
+
+  it('refuses a document with payments applied in QuickBooks, writing nothing', async () => {
+    const read = recorded('bill-read') as { Bill: Record<string, unknown> };
+    const http = replay({ body: { ...read, Bill: { ...read.Bill, Balance: 250.5 } } });
+    const error = await failure(makeQbo(http.fetch).voidDocument(handle, 'BILL', '171'));
+    expect(error.code).toBe('REJECTED');
+    expect(error.message).toBe('It has payments in the accounting software.');
+    expect(http.seen).toHaveLength(1);
+  });
+});

@@ -642,6 +642,61 @@ describe('Sandbox Books: writing to the books', () => {
   });
 });
 
+describe('Sandbox Books: voiding', () => {
+  const documentOf = async (handle: AccountingHandle, kind: 'BILL' | 'INVOICE', remoteId: string) =>
+    (await listAll(handle, kind)).records.find((d) => d.remoteId === remoteId) as RemoteDocument;
+
+  it('voids an open bill or invoice (status VOID, updatedAt bumped); voiding again changes nothing', async () => {
+    const { handle } = await connectedCompany();
+    for (const kind of ['BILL', 'INVOICE'] as const) {
+      const open = (await listAll(handle, kind)).records.find(
+        (d) => d.status === 'OPEN' && d.balanceCents === d.totalCents,
+      );
+      if (!open) throw new Error(`sample ${kind} missing`);
+      t.clock.advance(MINUTE);
+      const voided = await provider().voidDocument(handle, kind, open.remoteId);
+      expect(voided.updatedAt).toBe(t.clock.now().toISOString());
+      expect(await documentOf(handle, kind, open.remoteId)).toMatchObject({
+        status: 'VOID',
+        updatedAt: voided.updatedAt,
+        totalCents: open.totalCents,
+      });
+      t.clock.advance(MINUTE);
+      expect(await provider().voidDocument(handle, kind, open.remoteId)).toEqual(voided);
+      expect((await documentOf(handle, kind, open.remoteId)).updatedAt).toBe(voided.updatedAt);
+    }
+    const missing = await failure(provider().voidDocument(handle, 'BILL', 'c'.repeat(24)));
+    expect(missing.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a bill with payments applied, leaving it open', async () => {
+    const { handle } = await connectedCompany();
+    const bill = (await listAll(handle, 'BILL')).records.find(
+      (d) => d.status === 'OPEN' && d.balanceCents === d.totalCents && d.totalCents > 1_000,
+    );
+    const checking = (await listAll(handle, 'ACCOUNT')).records.find((a) => a.name === 'Business Checking');
+    if (!bill || !checking) throw new Error('sample books missing');
+    await provider().create(
+      handle,
+      'BILL_PAYMENT',
+      {
+        documentRemoteId: bill.remoteId,
+        contactRemoteId: bill.contactRemoteId,
+        amountCents: 1_000,
+        date: '2026-11-02',
+        accountRemoteId: checking.remoteId,
+        memo: 'ACH 123',
+        reference: 'pay_1',
+      },
+      'void-pay-1',
+    );
+    const refused = await failure(provider().voidDocument(handle, 'BILL', bill.remoteId));
+    expect(refused.code).toBe('REJECTED');
+    expect(refused.message).toBe('It has payments in the accounting software.');
+    expect((await documentOf(handle, 'BILL', bill.remoteId)).status).toBe('OPEN');
+  });
+});
+
 describe('Sandbox Books: tokens', () => {
   const list = (handle: AccountingHandle) =>
     provider().list(handle, 'ACCOUNT', { cursor: null, modifiedSince: null });

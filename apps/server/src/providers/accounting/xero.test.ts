@@ -788,3 +788,57 @@ describe('Xero adapter: webhooks', () => {
     expect(await unconfigured.verifyWebhook?.({ 'x-xero-signature': sign(intent) }, intent)).toBeNull();
   });
 });
+
+describe('Xero adapter: void', () => {
+  const ID = '8f2d6b1a-4c3e-4f5a-9b8c-7d6e5f4a3b2c';
+  const read = recorded('invoice-create') as { Invoices: Record<string, unknown>[] };
+  const withInvoice = (patch: Record<string, unknown>) => ({
+    ...read,
+    Invoices: [{ ...read.Invoices[0], ...patch }],
+  });
+
+  it('voids an approved bill with Status VOIDED after reading it', async () => {
+    const http = replay({ body: read }, { body: recorded('invoice-voided') });
+    const result = await makeXero(http.fetch).voidDocument(handle, 'BILL', ID);
+    expect(result).toEqual({ updatedAt: '2026-11-02T15:10:00.000Z' });
+    const [get, post] = http.seen;
+    expect(get?.method).toBe('GET');
+    expect(get?.url.href).toBe(`${API}/Invoices/${ID}`);
+    expectApiHeaders(get);
+    expect(post?.method).toBe('POST');
+    expect(post?.url.href).toBe(`${API}/Invoices/${ID}`);
+    expectApiHeaders(post);
+    expect(post?.headers.get('content-type')).toBe('application/json');
+    expect(jsonBody(post)).toEqual({ Invoices: [{ InvoiceID: ID, Status: 'VOIDED' }] });
+  });
+
+  it('deletes a draft or submitted invoice (Xero voids approved ones only)', async () => {
+    for (const status of ['DRAFT', 'SUBMITTED']) {
+      const http = replay(
+        { body: withInvoice({ Type: 'ACCREC', Status: status }) },
+        { body: withInvoice({ Type: 'ACCREC', Status: 'DELETED' }) },
+      );
+      await makeXero(http.fetch).voidDocument(handle, 'INVOICE', ID);
+      expect(jsonBody(http.seen[1])).toEqual({ Invoices: [{ InvoiceID: ID, Status: 'DELETED' }] });
+    }
+  });
+
+  it('takes a document already voided or deleted as done, without writing', async () => {
+    const voided = replay({ body: recorded('invoice-voided') });
+    expect(await makeXero(voided.fetch).voidDocument(handle, 'BILL', ID)).toEqual({
+      updatedAt: '2026-11-02T15:10:00.000Z',
+    });
+    expect(voided.seen).toHaveLength(1);
+    const deleted = replay({ body: withInvoice({ Status: 'DELETED' }) });
+    await makeXero(deleted.fetch).voidDocument(handle, 'BILL', ID);
+    expect(deleted.seen).toHaveLength(1);
+  });
+
+  it('refuses a document with payments applied in Xero, without writing', async () => {
+    const http = replay({ body: withInvoice({ AmountPaid: 250, AmountDue: 1000.5 }) });
+    const error = await failure(makeXero(http.fetch).voidDocument(handle, 'BILL', ID));
+    expect(error.code).toBe('REJECTED');
+    expect(error.message).toBe('It has payments in the accounting software.');
+    expect(http.seen).toHaveLength(1);
+  });
+});

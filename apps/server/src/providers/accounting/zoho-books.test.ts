@@ -882,3 +882,85 @@ describe('Zoho Books adapter: refusals', () => {
     expect(sleeps[0]).toBeLessThanOrEqual(625);
   });
 });
+
+describe('Zoho Books adapter: void', () => {
+  const billRead = recorded('bill-created') as { bill: Record<string, unknown> };
+  const invoiceRead = recorded('invoice-created') as { invoice: Record<string, unknown> };
+
+  it('marks a bill void after reading it, answering the time of the void', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-03T11:00:00.000Z'));
+    replay
+      .expect({ method: 'GET', url: `${BOOKS}/bills/460000000067200`, query: org(), answer: billRead })
+      .expect({
+        method: 'POST',
+        url: `${BOOKS}/bills/460000000067200/status/void`,
+        query: org(),
+        answer: recorded('bill-voided'),
+      });
+    expect(await zoho.voidDocument(handle, 'BILL', '460000000067200')).toEqual({
+      updatedAt: '2026-11-03T11:00:00.000Z',
+    });
+  });
+
+  it('marks an invoice void after reading it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-03T11:05:00.000Z'));
+    replay
+      .expect({ method: 'GET', url: `${BOOKS}/invoices/460000000073100`, query: org(), answer: invoiceRead })
+      .expect({
+        method: 'POST',
+        url: `${BOOKS}/invoices/460000000073100/status/void`,
+        query: org(),
+        answer: recorded('invoice-voided'),
+      });
+    expect(await zoho.voidDocument(handle, 'INVOICE', '460000000073100')).toEqual({
+      updatedAt: '2026-11-03T11:05:00.000Z',
+    });
+  });
+
+  it('takes an invoice already void as done, without writing', async () => {
+    replay.expect({
+      method: 'GET',
+      url: `${BOOKS}/invoices/460000000073100`,
+      query: org(),
+      answer: {
+        ...invoiceRead,
+        invoice: { ...invoiceRead.invoice, status: 'void', last_modified_time: '2026-11-03T10:30:00+0000' },
+      },
+    });
+    expect(await zoho.voidDocument(handle, 'INVOICE', '460000000073100')).toEqual({
+      updatedAt: '2026-11-03T10:30:00.000Z',
+    });
+  });
+
+  it('refuses a bill with payments applied in Zoho Books, without writing', async () => {
+    replay.expect({
+      method: 'GET',
+      url: `${BOOKS}/bills/460000000067200`,
+      query: org(),
+      answer: { ...billRead, bill: { ...billRead.bill, balance: 200.5, status: 'partially_paid' } },
+    });
+    const error = await failure(zoho.voidDocument(handle, 'BILL', '460000000067200'));
+    expect(error.code).toBe('REJECTED');
+    expect(error.message).toBe('It has payments in the accounting software.');
+    expectNoSecrets(error);
+  });
+
+  it("is REJECTED in Zoho's own words when Zoho refuses the void", async () => {
+    replay
+      .expect({ method: 'GET', url: `${BOOKS}/bills/460000000067200`, query: org(), answer: billRead })
+      .expect({
+        method: 'POST',
+        url: `${BOOKS}/bills/460000000067200/status/void`,
+        query: org(),
+        status: 400,
+        answer: recorded('error-void-payments'),
+      });
+    const error = await failure(zoho.voidDocument(handle, 'BILL', '460000000067200'));
+    expect(error.code).toBe('REJECTED');
+    expect(error.message).toBe(
+      'Payments have been recorded for this bill. Delete the payments and try again.',
+    );
+  });
+});

@@ -7,6 +7,7 @@ import {
   type ImportRecords,
   type ListPage,
   type PaymentPush,
+  VOID_REFUSED_PAYMENTS,
 } from '../accounting.js';
 import { contactMarker, fromCents, paymentMarker, text, toCents, withRetries } from '../retry.js';
 import { createFreshBooksApi } from './api.js';
@@ -293,6 +294,25 @@ export function createFreshBooksAccounting(options: FreshBooksAccountingOptions)
         k: string,
       ) => Promise<{ remoteId: string; updatedAt: string }>;
       return creator(handle, record, idempotencyKey);
+    },
+
+    async voidDocument(handle, kind, remoteId) {
+      const id = encodeURIComponent(remoteId);
+      // FreshBooks deletes a bill or an invoice by its vis_state (1: deleted; the record stays readable).
+      const path = kind === 'BILL' ? `bills/bills/${id}` : `invoices/invoices/${id}`;
+      const current =
+        kind === 'BILL'
+          ? toBill((await result<{ bill: FbBill }>(handle, 'GET', path)).bill)
+          : toInvoice((await result<{ invoice: FbInvoice }>(handle, 'GET', path)).invoice);
+      if (!current.active || current.status === 'VOID') return { updatedAt: current.updatedAt };
+      if (current.balanceCents < current.totalCents)
+        throw new AccountingError('REJECTED', VOID_REFUSED_PAYMENTS);
+      if (kind === 'BILL') {
+        const r = await result<{ bill: FbBill }>(handle, 'PUT', path, { bill: { vis_state: 1 } });
+        return { updatedAt: easternToIso(r.bill.updated_at) };
+      }
+      const r = await result<{ invoice: FbInvoice }>(handle, 'PUT', path, { invoice: { vis_state: 1 } });
+      return { updatedAt: easternToIso(r.invoice.updated) };
     },
 
     async update(handle, kind, remoteId, record) {

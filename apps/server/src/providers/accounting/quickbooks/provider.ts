@@ -4,6 +4,7 @@ import {
   type AccountingProvider,
   type ImportRecords,
   type PaymentPush,
+  VOID_REFUSED_PAYMENTS,
 } from '../accounting.js';
 import { withRetries } from '../retry.js';
 import { createQuickBooksApi } from './api.js';
@@ -16,7 +17,7 @@ import {
   updatedAtOf,
 } from './mapping.js';
 import { createQuickBooksOAuth } from './oauth.js';
-import type { QboAccount, QboMeta, QuickBooksAccountingOptions } from './types.js';
+import type { QboAccount, QboDocument, QboMeta, QuickBooksAccountingOptions } from './types.js';
 import { verifyQuickBooksWebhook } from './webhooks.js';
 
 /** Records per query page (QuickBooks allows up to 1000). */
@@ -110,6 +111,41 @@ export function createQuickBooksAccounting(options: QuickBooksAccountingOptions)
       const answer = await call<Record<string, unknown>>(handle, 'POST', path, {
         body: { ...body, Id: remoteId, SyncToken: current.SyncToken ?? '0', sparse: true },
       });
+      return { updatedAt: updatedAtOf(entityOf<QboMeta>(answer, entity)) };
+    },
+
+    async voidDocument(handle, kind, remoteId) {
+      const { entity, path } = PUSH_ENTITIES[kind];
+      // The void (invoice) or delete (bill: QuickBooks cannot void one) names the version: read it first.
+      let current: QboDocument & { SyncToken?: string };
+      try {
+        current = entityOf(
+          await call<Record<string, unknown>>(handle, 'GET', `${path}/${encodeURIComponent(remoteId)}`),
+          entity,
+        );
+      } catch (error) {
+        // A deleted transaction is no longer found (QuickBooks' "Object Not Found"): already done.
+        if (
+          error instanceof AccountingError &&
+          (error.code === 'NOT_FOUND' ||
+            (error.code === 'REJECTED' && /object not found/i.test(error.message)))
+        )
+          return { updatedAt: new Date().toISOString() };
+        throw error;
+      }
+      const document = MAPPERS[kind](current as never);
+      if (document.status === 'VOID') return { updatedAt: document.updatedAt };
+      if (document.balanceCents < document.totalCents)
+        throw new AccountingError('REJECTED', VOID_REFUSED_PAYMENTS);
+      const answer = await call<Record<string, unknown>>(handle, 'POST', path, {
+        query: { operation: kind === 'BILL' ? 'delete' : 'void' },
+        body: { Id: remoteId, SyncToken: current.SyncToken ?? '0' },
+      });
+      if (kind === 'BILL') {
+        // A delete answers the bill's id and status "Deleted", without its metadata: the answer's time.
+        const at = typeof answer.time === 'string' ? Date.parse(answer.time) : Number.NaN;
+        return { updatedAt: Number.isNaN(at) ? new Date().toISOString() : new Date(at).toISOString() };
+      }
       return { updatedAt: updatedAtOf(entityOf<QboMeta>(answer, entity)) };
     },
 

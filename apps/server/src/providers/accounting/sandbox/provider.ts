@@ -9,6 +9,7 @@ import {
   type PaymentPush,
   type PushKind,
   type PushRecords,
+  VOID_REFUSED_PAYMENTS,
 } from '../accounting.js';
 import { type SandboxBooksRecordRow, sandboxBooksRecords } from '../sandbox-tables.js';
 import { LIST_PAGE_SIZE, SANDBOX_BOOKS_MESSAGES } from './common.js';
@@ -256,6 +257,29 @@ export function createSandboxProvider(deps: {
         const [updated] = await tx
           .update(sandboxBooksRecords)
           .set({ data, updatedAt: at, version: sql`${sandboxBooksRecords.version} + 1` })
+          .where(eq(sandboxBooksRecords.id, row.id))
+          .returning({ updatedAt: sandboxBooksRecords.updatedAt });
+        return { updatedAt: (updated?.updatedAt ?? at).toISOString() };
+      });
+    },
+
+    async voidDocument(handle, kind, remoteId) {
+      const company = await authorise(handle);
+      const at = now();
+      return db.transaction(async (tx) => {
+        const row = await recordOfKind(company.id, remoteId, kind, tx, true);
+        if (!row) throw new AccountingError('NOT_FOUND', `The record ${remoteId} was not found.`);
+        // Already void, or deleted in the books: nothing more to do.
+        if (!row.active || row.data.status === 'VOID') return { updatedAt: row.updatedAt.toISOString() };
+        if ((num(row.data.balanceCents) ?? 0) < (num(row.data.totalCents) ?? 0))
+          throw rejected(VOID_REFUSED_PAYMENTS);
+        const [updated] = await tx
+          .update(sandboxBooksRecords)
+          .set({
+            data: { ...row.data, status: 'VOID' },
+            updatedAt: at,
+            version: sql`${sandboxBooksRecords.version} + 1`,
+          })
           .where(eq(sandboxBooksRecords.id, row.id))
           .returning({ updatedAt: sandboxBooksRecords.updatedAt });
         return { updatedAt: (updated?.updatedAt ?? at).toISOString() };

@@ -8,6 +8,7 @@ import {
   type ImportRecords,
   type ListPage,
   type PaymentPush,
+  VOID_REFUSED_PAYMENTS,
 } from '../accounting.js';
 import { fromCents, withRetries } from '../retry.js';
 import { createXeroApi, modifiedSinceHeader } from './api.js';
@@ -222,6 +223,24 @@ export function createXeroAccounting(options: XeroAccountingOptions): Accounting
       const body = await documentBody(handle, type, record as DocumentPush);
       const answer = await call<Record<string, unknown>>(handle, 'POST', `Invoices/${id}`, {
         body: { Invoices: [{ InvoiceID: remoteId, ...body }] },
+      });
+      return { updatedAt: xeroInstant(first<XeroInvoice>(answer, 'Invoices').UpdatedDateUTC) };
+    },
+
+    async voidDocument(handle, _kind, remoteId) {
+      const id = encodeURIComponent(remoteId);
+      const current = first<XeroInvoice>(
+        await call<Record<string, unknown>>(handle, 'GET', `Invoices/${id}`),
+        'Invoices',
+      );
+      if (current.Status === 'VOIDED' || current.Status === 'DELETED')
+        return { updatedAt: xeroInstant(current.UpdatedDateUTC) };
+      if (current.Status === 'PAID' || (current.AmountPaid ?? 0) > 0 || (current.AmountCredited ?? 0) > 0)
+        throw new AccountingError('REJECTED', VOID_REFUSED_PAYMENTS);
+      // Xero voids an approved invoice or bill; a draft or submitted one is deleted instead.
+      const status = current.Status === 'AUTHORISED' ? 'VOIDED' : 'DELETED';
+      const answer = await call<Record<string, unknown>>(handle, 'POST', `Invoices/${id}`, {
+        body: { Invoices: [{ InvoiceID: remoteId, Status: status }] },
       });
       return { updatedAt: xeroInstant(first<XeroInvoice>(answer, 'Invoices').UpdatedDateUTC) };
     },

@@ -44,6 +44,8 @@ export interface XeroInvoice {
   Status?: string;
   Total?: number;
   AmountDue?: number;
+  AmountPaid?: number;
+  AmountCredited?: number;
   CurrencyCode?: string;
   LineItems?: XeroLineItem[];
   UpdatedDateUTC?: string;

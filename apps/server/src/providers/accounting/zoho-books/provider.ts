@@ -7,6 +7,7 @@ import {
   type ImportRecords,
   type ListPage,
   type PaymentPush,
+  VOID_REFUSED_PAYMENTS,
 } from '../accounting.js';
 import { contactMarker, fromCents, paymentMarker, text, toCents } from '../retry.js';
 import { createZohoBooksApi } from './api.js';
@@ -305,6 +306,25 @@ export function createZohoBooksAccounting(options: ZohoBooksAccountingOptions): 
             idempotencyKey,
           );
       }
+    },
+
+    async voidDocument(handle, kind, remoteId) {
+      const id = encodeURIComponent(remoteId);
+      const resource = kind === 'BILL' ? 'bills' : 'invoices';
+      const answer = await books<Record<string, ZohoDocument | undefined>>(
+        handle,
+        'GET',
+        `${resource}/${id}`,
+      );
+      const current = answer[kind === 'BILL' ? 'bill' : 'invoice'];
+      if (!current) throw new AccountingError('UNAVAILABLE', 'Zoho Books answered without the document.');
+      if (current.status === 'void') return { updatedAt: zohoTimeToIso(current.last_modified_time) };
+      // Zoho would void it and move its payments to the contact's credits: Ferry leaves that to a person.
+      if (toCents(current.balance) < toCents(current.total))
+        throw new AccountingError('REJECTED', VOID_REFUSED_PAYMENTS);
+      await books(handle, 'POST', `${resource}/${id}/status/void`);
+      // The void answers a message only, without the document's new time.
+      return { updatedAt: new Date().toISOString() };
     },
 
     async update(handle, kind, remoteId, record) {
