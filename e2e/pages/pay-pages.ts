@@ -271,6 +271,34 @@ export async function railsTodayViaApi(request: APIRequestContext): Promise<stri
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(now));
 }
 
+/**
+ * The first Federal Reserve business day on or after the sandbox clock's today ('YYYY-MM-DD'): what a
+ * payment made "today" may use as its process date whatever day the journey runs on (a weekend, a
+ * holiday). `headers` sign the holiday lookup in.
+ */
+export async function railsBusinessDayViaApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<string> {
+  const today = await railsTodayViaApi(request);
+  const start = new Date(`${today}T12:00:00Z`);
+  const iso = (date: Date) => date.toISOString().slice(0, 10);
+  const until = new Date(start.getTime() + 14 * 86_400_000);
+  const res = await request.get(`/api/bank-calendar-days/bank-holidays?from=${today}&to=${iso(until)}`, {
+    headers,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const holidays = new Set(
+    ((await res.json()).data.holidays as { date: string; observedDate: string | null }[]).map(
+      (holiday) => holiday.observedDate ?? holiday.date,
+    ),
+  );
+  for (let day = start; ; day = new Date(day.getTime() + 86_400_000)) {
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6 && !holidays.has(iso(day))) return iso(day);
+  }
+}
+
 /** 'YYYY-MM-DD' of a day button's label ('23 November 2026' or 'Nov 23, 2026'). */
 const dateOfDayLabel = (label: string): string => localToday(new Date(label));
 

@@ -9,6 +9,7 @@ import {
   MakePaymentPage,
   payerWithBankViaApi,
   paymentViaApi,
+  railsBusinessDayViaApi,
 } from '../pages/pay-pages';
 
 const PASSWORD = 'Ferry-Approvals-2026!';
@@ -163,7 +164,7 @@ test('a two-stage policy: a $5,000 payment goes to approval, stage 2 bypass-appr
         billId: small.id,
         paymentInstrumentId: payer.bank.id,
         amount: '500.00',
-        processDate: await today(request),
+        processDate: await railsBusinessDayViaApi(request, sessionHeaders(session)),
       },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -177,7 +178,7 @@ test('a two-stage policy: a $5,000 payment goes to approval, stage 2 bypass-appr
         billId: doubtful.id,
         paymentInstrumentId: payer.bank.id,
         amount: '2000.00',
-        processDate: await today(request),
+        processDate: await railsBusinessDayViaApi(request, sessionHeaders(session)),
       },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -211,11 +212,6 @@ test('a two-stage policy: a $5,000 payment goes to approval, stage 2 bypass-appr
     await expect(trail.getByText('Policy Modified').first()).toBeVisible();
   });
 });
-
-async function today(request: APIRequestContext): Promise<string> {
-  const { railsTodayViaApi } = await import('../pages/pay-pages');
-  return railsTodayViaApi(request);
-}
 
 /** Creates the policy in the editor: bill amount greater than $1,000; stage 1 a group, stage 2 a user who may bypass. */
 async function createPolicyInEditor(
