@@ -25,7 +25,6 @@ import {
   ok,
   pagedEnvelopeSchema,
 } from '../../platform/http/envelope.js';
-import { AppError } from '../../platform/http/errors.js';
 import { publicOrigin } from '../invitations/service.js';
 import {
   completeCallback,
@@ -236,11 +235,14 @@ export const integrationRoutes =
         },
       },
       async (request) => {
-        const { businessId } = getBusiness(request);
-        const connection = await findConnectionView(context, businessId);
-        if (connection && connection.providerType !== request.params.providerType)
-          throw new AppError('CONFLICT', 'That accounting software is not the one connected.');
-        return ok(await requestSync(context, { businessId, trigger: 'MANUAL', userId: getUser(request).id }));
+        return ok(
+          await requestSync(context, {
+            businessId: getBusiness(request).businessId,
+            providerType: request.params.providerType,
+            trigger: 'MANUAL',
+            userId: getUser(request).id,
+          }),
+        );
       },
     );
   };

@@ -104,6 +104,48 @@ describe('sync engine: documents partly paid in the books', () => {
   });
 });
 
+describe('sync engine: numbers already used in Ferry', () => {
+  it("an invoice from the books with another customer's invoice number is reported, not linked to it", async () => {
+    const payer = await makePayer(t.context);
+    const { company } = await connectSandboxBooks(t, payer.headers, payer.businessId, { call });
+    await runLatestSync(t, payer.businessId);
+    const [invoice] = await records(payer.headers, company.id, 'INVOICE');
+    const customers = await records(payer.headers, company.id, 'CUSTOMER');
+    const other = customers.find((customer) => customer.id !== invoice?.data.contactRemoteId);
+    const made = await call('POST', `/api/sandbox/books/companies/${company.id}/records`, {
+      headers: payer.headers,
+      payload: {
+        kind: 'INVOICE',
+        data: {
+          contactRemoteId: other?.id,
+          number: invoice?.data.number,
+          date: '2026-11-01',
+          dueDate: '2026-11-30',
+          totalCents: 9_900,
+          balanceCents: 9_900,
+          status: 'OPEN',
+          lines: [{ description: 'Roasting class', amountCents: 9_900 }],
+        },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const run = await syncNow(t.context, { businessId: payer.businessId });
+    expect(run.imported).toEqual({});
+    expect(run.failures).toEqual([
+      {
+        kind: 'INVOICE',
+        name: String(invoice?.data.number),
+        message: "Its number is already another customer's invoice in Ferry.",
+      },
+    ]);
+    const links = await t.database.db
+      .select()
+      .from(accountingLinks)
+      .where(and(eq(accountingLinks.remoteId, made.json().data.id), eq(accountingLinks.kind, 'INVOICE')));
+    expect(links).toEqual([]);
+  });
+});
+
 describe('sync engine: crashes, expiry and conflicts', () => {
   it('a run that dies midway goes on from its last page, with nothing twice', async () => {
     const payer = await makePayer(t.context);

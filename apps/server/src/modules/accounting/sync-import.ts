@@ -9,10 +9,10 @@ import {
   type RemoteDocument,
 } from '../../providers/accounting/accounting.js';
 import { upsertBooksItem } from '../bills/items.js';
-import { createBill } from '../bills/service.js';
+import { createBill, findBillByReference } from '../bills/service.js';
 import { applyBooksContact, insertContact } from '../contacts/service.js';
 import { contacts } from '../contacts/tables.js';
-import { createInvoice } from '../invoices/service.js';
+import { createInvoice, findInvoiceByReference } from '../invoices/service.js';
 import { ensureDefaultChart } from './service.js';
 import type { Cursor, Outcome, StepIo } from './sync-step.js';
 import {
@@ -360,8 +360,16 @@ export async function importDocument(
   const dueDate = remote.dueDate && remote.dueDate >= remote.date ? remote.dueDate : remote.date;
   const refNo = (remote.number?.trim() || `BK-${remote.remoteId}`).slice(0, 50);
   const common = { refNo, dueDate, paymentTerm: 'CUSTOM', lines, memo: remote.memo };
-  // A document made by an earlier run that died before linking it: found by its number, then linked.
-  const existing = await findDocumentByRef(db, kind, businessId, refNo);
+  // A document made by an earlier run that died before linking it: found by its contact and number.
+  let existing: string | null;
+  if (kind === 'BILL') {
+    existing = await findBillByReference(db, { businessId, vendorId: contactLink.ferryId, refNo });
+  } else {
+    const invoice = await findInvoiceByReference(db, { businessId, refNo });
+    if (invoice && invoice.customerId !== contactLink.ferryId)
+      return { failure: "Its number is already another customer's invoice in Ferry." };
+    existing = invoice?.id ?? null;
+  }
   let ferryId: string;
   if (existing) {
     ferryId = existing;
@@ -384,19 +392,4 @@ export async function importDocument(
   }
   await writeLink(db, io, { kind, ferryId, remoteId: remote.remoteId, remoteUpdatedAt: remote.updatedAt });
   return existing ? 'updated' : 'imported';
-}
-
-export async function findDocumentByRef(
-  db: DbOrTx,
-  kind: 'BILL' | 'INVOICE',
-  businessId: string,
-  refNo: string,
-) {
-  const table = kind === 'BILL' ? 'bills' : 'invoices';
-  const result = await db.execute(
-    sql`select id from ${sql.identifier(table)} where business_id = ${businessId} and lower(ref_no) = lower(${refNo}) limit 1`,
-  );
-  const rows =
-    (result as unknown as { rows: { id: string }[] }).rows ?? (result as unknown as { id: string }[]);
-  return rows[0]?.id ?? null;
 }

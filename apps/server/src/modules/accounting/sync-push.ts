@@ -51,7 +51,6 @@ export async function pushContacts(
     limit: PUSH_PAGE,
   });
   for (const contact of page) {
-    if (contact.networkBusinessId && !contact.email) continue;
     const digest = contactDigest(contact.name, contact.email);
     const link = await findLinkByFerry(db, connection.id, kind, contact.id);
     if (link?.remoteId && link.syncedDigest === digest) continue;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { AccountingProviderType } from '../../providers/accounting/accounting.js';
 import {
   AccountingError,
   type AccountingHandle,
@@ -55,13 +56,21 @@ export const STALE_RUN_MS = 10 * 60 * 1000;
  */
 export async function requestSync(
   context: Context,
-  options: { businessId: string; trigger: AccountingSyncRunRow['trigger']; userId: string | null },
+  options: {
+    businessId: string;
+    trigger: AccountingSyncRunRow['trigger'];
+    userId: string | null;
+    /** The provider the caller means (POST /sync/platform): another one connected is a 409. */
+    providerType?: AccountingProviderType;
+  },
 ): Promise<SyncRun> {
   const { db } = context.database;
   return db.transaction(async (tx) => {
     const connection = await currentConnection(tx, options.businessId);
     if (!connection || connection.status === 'DISCONNECTED')
       throw new AppError('CONFLICT', ACCOUNTING_MESSAGES.notConnected);
+    if (options.providerType && connection.providerType !== options.providerType)
+      throw new AppError('CONFLICT', 'That accounting software is not the one connected.');
     if (connection.status === 'EXPIRED') throw new AppError('CONFLICT', ACCOUNTING_MESSAGES.expired);
     const running = await runningRun(tx, options.businessId);
     if (running) return toSyncRunView(running);

@@ -410,10 +410,11 @@ function rethrowReferenceConflict(error: unknown): never {
   throw error;
 }
 
-async function assertReferenceFree(
+/** The id of the vendor's bill with this reference (any case), or null. */
+export async function findBillByReference(
   tx: DbOrTx,
-  options: { businessId: string; vendorId: string; refNo: string; exceptId?: string },
-): Promise<void> {
+  options: { businessId: string; vendorId: string; refNo: string },
+): Promise<string | null> {
   const [row] = await tx
     .select({ id: bills.id })
     .from(bills)
@@ -425,7 +426,15 @@ async function assertReferenceFree(
       ),
     )
     .limit(1);
-  if (row && row.id !== options.exceptId)
+  return row?.id ?? null;
+}
+
+async function assertReferenceFree(
+  tx: DbOrTx,
+  options: { businessId: string; vendorId: string; refNo: string; exceptId?: string },
+): Promise<void> {
+  const id = await findBillByReference(tx, options);
+  if (id && id !== options.exceptId)
     rethrowReferenceConflict({ code: '23505', constraint: 'bills_vendor_ref_unique' });
 }
 

@@ -591,12 +591,13 @@ function rethrowReferenceConflict(error: unknown): never {
 }
 
 /** Refuses (409) an invoice number the business already uses on another invoice, whatever the case. */
-async function assertReferenceFree(
+/** The business's invoice with this reference (any case): its id and customer, or null. */
+export async function findInvoiceByReference(
   tx: DbOrTx,
-  options: { businessId: string; refNo: string; exceptId?: string },
-): Promise<void> {
+  options: { businessId: string; refNo: string },
+): Promise<{ id: string; customerId: string } | null> {
   const [row] = await tx
-    .select({ id: invoices.id })
+    .select({ id: invoices.id, customerId: invoices.customerId })
     .from(invoices)
     .where(
       and(
@@ -605,6 +606,14 @@ async function assertReferenceFree(
       ),
     )
     .limit(1);
+  return row ?? null;
+}
+
+async function assertReferenceFree(
+  tx: DbOrTx,
+  options: { businessId: string; refNo: string; exceptId?: string },
+): Promise<void> {
+  const row = await findInvoiceByReference(tx, options);
   if (row && row.id !== options.exceptId)
     throw fieldError('CONFLICT', 'refNo', INVOICE_MESSAGES.referenceTaken);
 }
