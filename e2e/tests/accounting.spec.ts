@@ -54,7 +54,8 @@ async function vendorBankViaApi(
       vendorId: vendor.id,
       bankName: 'First Republic',
       accountType: 'BUSINESS_CHECKING',
-      accountHolderName: vendor.name,
+      // The holder name allows 25 characters; sample vendor names can be longer.
+      accountHolderName: vendor.name.slice(0, 25).trim(),
       routingNumber: '021000021',
       accountNumber: '7654321098',
       confirmAccountNumber: '7654321098',
