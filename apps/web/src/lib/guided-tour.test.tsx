@@ -1,6 +1,6 @@
 import type { GuidedTour } from '@ferry/domain';
 import type { Config } from 'driver.js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { signInAs } from '@/testing/users';
@@ -57,6 +57,12 @@ const settle = async () => {
 const status = (home: boolean) => ({ home, 'bill-payments': false, approvals: false, invoices: false });
 
 let api: ReturnType<typeof mockApi>;
+
+// The hook imports the library when a tour may start; loaded once here, that import then settles at
+// once under fake timers, as it does in the browser once the chunk is cached.
+beforeAll(async () => {
+  await import('./guided-tour-library');
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

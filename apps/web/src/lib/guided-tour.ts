@@ -4,11 +4,9 @@
  * `GET /user/tour-status` says the user has not completed it; finishing or closing it is saved with
  * `POST /user/tour-status {tour, completed: true}`. Leaving the page mid-tour does not count.
  */
-import 'driver.js/dist/driver.css';
-import './guided-tour.css';
 import { GUIDED_TOURS, type GuidedTour, TOUR_START_DELAY_MS } from '@ferry/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Driver, type DriveStep, driver } from 'driver.js';
+import type { Driver, DriveStep } from 'driver.js';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { api } from './api-client';
@@ -71,7 +69,12 @@ export const useGuidedTour = ({ tour, steps, enabled = true }: UseGuidedTourOpti
   useEffect(() => {
     if (!enabled || isCompleted !== false || !isKnownTour(tour)) return;
     let instance: Driver | null = null;
-    const timer = setTimeout(() => {
+    let ended = false;
+    // The library downloads while the page settles; the tour starts when both are ready.
+    const library = import('./guided-tour-library');
+    const timer = setTimeout(async () => {
+      const { driver } = await library;
+      if (ended) return;
       const available = stepsRef.current.filter(hasElement);
       if (available.length === 0) return;
       const tourDriver = driver({
@@ -100,6 +103,7 @@ export const useGuidedTour = ({ tour, steps, enabled = true }: UseGuidedTourOpti
       tourDriver.drive();
     }, TOUR_START_DELAY_MS);
     return () => {
+      ended = true;
       clearTimeout(timer);
       if (instance?.isActive()) instance.destroy();
     };
