@@ -2,9 +2,10 @@ import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { clientConfigQueryOptions, readClientConfig } from '@/lib/client-config';
 
 const demoConfigSchema = z.object({ sandbox: z.object({ demo: z.boolean() }).loose().nullish() }).loose();
+const readDemoConfig = readClientConfig(demoConfigSchema);
 
 export const SANDBOX_PROVIDERS_MESSAGE =
   'Demo mode: this Ferry runs on sandbox providers. No real money moves.';
@@ -15,12 +16,7 @@ export const SANDBOX_PROVIDERS_MESSAGE =
  * Nothing while unknown or false.
  */
 export const SandboxProvidersBanner = () => {
-  const query = useQuery({
-    queryKey: ['client-config', 'sandbox-demo'] as const,
-    queryFn: ({ signal }) => api.get('/client-config', { schema: demoConfigSchema, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: false,
-  });
+  const query = useQuery({ ...clientConfigQueryOptions(), select: readDemoConfig });
   if (query.data?.sandbox?.demo !== true) return null;
   return (
     <Alert

@@ -7,10 +7,12 @@ import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { bankAccountsQueryOptions } from '@/features/banking/api/get-bank-accounts';
 import { api } from '@/lib/api-client';
+import { clientConfigQueryOptions, readClientConfig } from '@/lib/client-config';
 import { useHasSession } from '@/lib/use-has-session';
 import { useActiveBusinessId } from '@/lib/use-stored-value';
 
 const sandboxConfigSchema = z.object({ sandbox: z.object({ rails: z.boolean() }).loose().nullish() }).loose();
+const readSandboxConfig = readClientConfig(sandboxConfigSchema);
 
 /** Under `['banking']`, so moving the clock at the sandbox bank refreshes the badge too. */
 export const SANDBOX_CLOCK_QUERY_KEY = ['banking', 'sandbox-clock'] as const;
@@ -20,12 +22,7 @@ export const SANDBOX_CLOCK_QUERY_KEY = ['banking', 'sandbox-clock'] as const;
  * production, never with real rails. `false` while unknown.
  */
 const useSandboxRails = (): boolean => {
-  const query = useQuery({
-    queryKey: ['client-config', 'sandbox'] as const,
-    queryFn: ({ signal }) => api.get('/client-config', { schema: sandboxConfigSchema, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: false,
-  });
+  const query = useQuery({ ...clientConfigQueryOptions(), select: readSandboxConfig });
   return query.data?.sandbox?.rails === true;
 };
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { clientConfigQueryOptions, readClientConfig } from '@/lib/client-config';
 import { bankingKeys, connectionPath } from './keys';
 import {
   bankLinkProviderSchema,
@@ -55,17 +56,13 @@ export const useReconnectBank = (businessId: string) => {
 const bankLinkConfigSchema = z
   .object({ bankLink: z.object({ provider: bankLinkProviderSchema }).loose().nullish() })
   .loose();
+const readBankLinkConfig = readClientConfig(bankLinkConfigSchema);
 
 /**
  * The deployment's bank-link provider (`GET /client-config` → `bankLink.provider`); `null` while unknown.
  * Sandbox-only helpers (the sandbox bank statement) show only for 'sandbox'.
  */
 export const useBankLinkProvider = () => {
-  const query = useQuery({
-    queryKey: bankingKeys.clientConfig,
-    queryFn: ({ signal }) => api.get('/client-config', { schema: bankLinkConfigSchema, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: false,
-  });
+  const query = useQuery({ ...clientConfigQueryOptions(), select: readBankLinkConfig });
   return query.data?.bankLink?.provider ?? null;
 };

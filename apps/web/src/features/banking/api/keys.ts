@@ -6,7 +6,6 @@ export const bankingKeys = {
   statement: (accountId: string) => ['banking', 'sandbox-statement', accountId] as const,
   institutions: (linkToken: string, query: string) =>
     ['banking', 'sandbox-institutions', linkToken, query] as const,
-  clientConfig: ['client-config', 'bank-link'] as const,
 };
 
 const enc = encodeURIComponent;

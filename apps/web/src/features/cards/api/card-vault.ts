@@ -1,17 +1,14 @@
 import { MONEY_MESSAGES } from '@ferry/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, buildApiUrl } from '@/lib/api-client';
+import { buildApiUrl } from '@/lib/api-client';
+import { clientConfigQueryOptions, readClientConfig } from '@/lib/client-config';
 import { type CardVaultConfig, cardVaultConfigSchema, type VaultToken, vaultTokenSchema } from './schemas';
 
 /** `GET /client-config` → `cardVault`: which vault tokenises cards here (sandbox or Stripe). */
-export const useCardVaultConfig = () =>
-  useQuery({
-    queryKey: ['client-config', 'card-vault'] as const,
-    queryFn: ({ signal }) => api.get('/client-config', { schema: cardVaultConfigSchema, signal }),
-    select: (config): CardVaultConfig => config.cardVault,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: false,
-  });
+const readCardVault = (config: unknown): CardVaultConfig =>
+  readClientConfig(cardVaultConfigSchema)(config).cardVault;
+
+export const useCardVaultConfig = () => useQuery({ ...clientConfigQueryOptions(), select: readCardVault });
 
 /** What the sandbox vault takes: the card and its billing address (country as a 3-letter code). */
 export type VaultCardInput = {
