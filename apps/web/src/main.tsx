@@ -1,8 +1,10 @@
+import { isBusinessFullyVerified } from '@ferry/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider, createQueryClient } from './app/provider';
 import { AppRouter, preloadRoutes } from './app/router';
-import { businessesQueryOptions, businessQueryOptions } from './lib/businesses';
+import { businessesQueryOptions, businessFeaturesQueryOptions, businessQueryOptions } from './lib/businesses';
+import { clientConfigQueryOptions } from './lib/client-config';
 import { currentUserQueryOptions, hasSession } from './lib/session';
 
 const container = document.getElementById('root');
@@ -13,11 +15,21 @@ if (!container) throw new Error('The #root element is missing from index.html');
 const queryClient = createQueryClient();
 if (hasSession()) {
   void queryClient.prefetchQuery(currentUserQueryOptions());
+  // The header's sandbox badge and demo banner read the deployment's configuration.
+  void queryClient.prefetchQuery(clientConfigQueryOptions());
   // A business page: the shell's switcher and the page need the user's businesses and this one.
-  const businessId = /^\/b\/([0-9a-f]{24})(?:\/|$)/.exec(window.location.pathname)?.[1];
+  const [, businessId, page] = /^\/b\/([0-9a-f]{24})(?:\/([^/]*))?/.exec(window.location.pathname) ?? [];
   if (businessId) {
     void queryClient.prefetchQuery(businessesQueryOptions());
-    void queryClient.prefetchQuery(businessQueryOptions(businessId));
+    const business = queryClient.fetchQuery(businessQueryOptions(businessId));
+    // The home of a business not yet verified shows the features waiting for it (its largest text).
+    if (page === 'home' || page === undefined || page === '')
+      business
+        .then(({ status }) => {
+          if (!isBusinessFullyVerified(status))
+            void queryClient.prefetchQuery(businessFeaturesQueryOptions(businessId));
+        })
+        .catch(() => {});
   }
 }
 preloadRoutes(window.location.pathname);

@@ -26,3 +26,21 @@ export const businessSchema = z
 export type Business = z.infer<typeof businessSchema>;
 
 export const businessListSchema = z.array(businessSchema);
+
+/** `GET /business/{id}/features`: which features the business may use (money moves only once verified). */
+export const businessFeaturesSchema = z
+  .object({
+    isVerified: z.boolean(),
+    verificationStatus: z.string().nullish(),
+    features: z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        requiresVerification: z.boolean(),
+        enabled: z.boolean(),
+        reason: z.string().nullish(),
+      }),
+    ),
+  })
+  .loose();
+export type BusinessFeatures = z.infer<typeof businessFeaturesSchema>;

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
-import type { Business } from './business-schema';
+import type { Business, BusinessFeatures } from './business-schema';
 
-export type { Business };
+export type { Business, BusinessFeatures };
 
 /** The schemas (zod) load beside the calls: this module is part of every page's first load. */
 const loadBusinessSchema = () => import('./business-schema').then((m) => m.businessSchema);
 const loadBusinessListSchema = () => import('./business-schema').then((m) => m.businessListSchema);
+const loadFeaturesSchema = () => import('./business-schema').then((m) => m.businessFeaturesSchema);
 
 /** Query keys of the businesses area: the list, one business, and its features. */
 export const businessKeys = {
@@ -36,3 +37,17 @@ export const businessQueryOptions = (businessId: string) =>
 
 export const businessesQueryOptions = () =>
   queryOptions({ queryKey: businessKeys.list(), queryFn: ({ signal }) => getBusinesses(signal) });
+
+/** `GET /business/{id}/features`: which features the business may use (money moves only once verified). */
+export const getBusinessFeatures = (businessId: string, signal?: AbortSignal): Promise<BusinessFeatures> =>
+  api.get(`/business/${encodeURIComponent(businessId)}/features`, {
+    schema: loadFeaturesSchema,
+    ...(signal ? { signal } : {}),
+  });
+
+/** The home's verification notice reads it: asked for at boot on a business home (main.tsx). */
+export const businessFeaturesQueryOptions = (businessId: string) =>
+  queryOptions({
+    queryKey: businessKeys.features(businessId),
+    queryFn: ({ signal }) => getBusinessFeatures(businessId, signal),
+  });
