@@ -110,7 +110,8 @@ fi
 dockerfile=$work/context/Dockerfile
 # The Dockerfile's commands this script runs by hand: a changed one must be changed here too.
 for command in 'RUN npm ci --no-audit --no-fund' 'RUN NODE_ENV=production npm run build' \
-  'RUN npm ci --omit=dev --workspace=@ferry/server --no-audit --no-fund' 'USER node' \
+  'RUN npm ci --omit=dev --workspace=@ferry/server --no-audit --no-fund' \
+  ' && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver' 'USER node' \
   'CMD ["node", "deploy/healthcheck.mjs"]' 'CMD ["node", "apps/server/dist/main.js"]'; do
   grep -qF -- "$command" "$dockerfile" || fail "the Dockerfile no longer has '$command': update $0"
 done
@@ -148,6 +149,7 @@ mkdir -p "$app"
 # its layer cache): npm ci writes only node_modules, so the order does not change the result.
 copy_stage runtime "$app"
 (cd "$app" && npm ci --omit=dev --workspace=@ferry/server --no-audit --no-fund --loglevel=error)
+rm -rf "$app/node_modules/typescript" "$app/node_modules/.bin/tsc" "$app/node_modules/.bin/tsserver"
 mkdir -p "$app/data"
 for dev in vite esbuild typescript vitest @biomejs drizzle-kit react; do
   [ ! -e "$app/node_modules/$dev" ] || fail "the runtime has the build-time package $dev"
@@ -196,8 +198,14 @@ console.log(`GET /api/health ${health.status} ${JSON.stringify((await health.jso
 const page = await fetch(`${base}/`);
 const html = await page.text();
 console.log(`GET / ${page.status} ${page.headers.get('content-type')} (${html.length} bytes)`);
-const asset = html.match(/\/assets\/[^"']+\.js/)?.[0];
-if (page.status !== 200 || !asset) throw new Error('no web app at /');
+// The scripts the page names (the entry and the first-load chunk it preloads); the entry itself may be
+// a two-line file, too small to be worth compressing: the largest is checked.
+const scripts = [...html.matchAll(/\/assets\/[^"']+\.js/g)].map((m) => m[0]);
+if (page.status !== 200 || scripts.length === 0) throw new Error('no web app at /');
+const sizes = await Promise.all(
+  scripts.map(async (s) => [s, (await (await fetch(`${base}${s}`)).arrayBuffer()).byteLength]),
+);
+const [asset] = sizes.sort((a, b) => b[1] - a[1])[0];
 const script = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'br' } });
 const encoding = script.headers.get('content-encoding');
 console.log(`GET ${asset} ${script.status} content-encoding: ${encoding} cache-control: ${script.headers.get('cache-control')}`);
