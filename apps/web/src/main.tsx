@@ -32,12 +32,20 @@ if (hasSession()) {
         .catch(() => {});
   }
 }
-preloadRoutes(window.location.pathname);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+// The first render waits for the chunks of this URL's routes (they were asked for above, at once), so
+// the first paint is the page itself rather than a loader swapped for it; after 3 s it goes on with the
+// loader (a slow link), and a chunk that failed is retried by its route.
+const FIRST_RENDER_WAIT_MS = 3_000;
+void Promise.race([
+  preloadRoutes(window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]).then(render);

@@ -272,15 +272,42 @@ type RouteModuleLoader = () => Promise<RouteModule>;
 
 /** Each route module's chunk, requested once: by the first render of its route, or earlier by `preloadRoutes`. */
 const modules = new Map<RouteModuleLoader, Promise<RouteModule>>();
+/** The modules that have arrived: their routes render at once, without suspending. */
+const loaded = new Map<RouteModuleLoader, RouteModule>();
 const loadModule = (loader: RouteModuleLoader) => {
   let module = modules.get(loader);
   if (!module) {
     module = loader();
-    // A chunk that failed (offline, or gone after a deploy) is asked for again next time.
-    module.catch(() => modules.delete(loader));
+    module.then(
+      (m) => loaded.set(loader, m),
+      // A chunk that failed (offline, or gone after a deploy) is asked for again next time.
+      () => modules.delete(loader),
+    );
     modules.set(loader, module);
   }
   return module;
+};
+
+/**
+ * A lazy route's page component, chosen once per route module (a stable type, so a page never remounts):
+ * the module's own component when its chunk has already arrived — at boot, main.tsx waits for the chunks
+ * of the first URL, so the first paint is the page and not a loader (React also holds back content
+ * revealed after a fallback for 300 ms) — else a React.lazy one that suspends until it arrives.
+ */
+const pages = new Map<RouteModuleLoader, ComponentType>();
+const pageOf = (loader: RouteModuleLoader): ComponentType => {
+  let Page = pages.get(loader);
+  if (!Page) {
+    Page =
+      loaded.get(loader)?.Component ?? lazy(() => loadModule(loader).then((m) => ({ default: m.Component })));
+    pages.set(loader, Page);
+  }
+  return Page;
+};
+
+const RouteModulePage = ({ loader }: { loader: RouteModuleLoader }) => {
+  const Page = pageOf(loader);
+  return <Page />;
 };
 
 /**
@@ -294,19 +321,11 @@ const toElements = (list: RouteObject[]): RouteObject[] =>
     const { lazy: loader, Component, children, ...rest } = route;
     let element = route.element;
     if (typeof loader === 'function') {
-      const Page = lazy(() =>
-        loadModule(loader as RouteModuleLoader).then((m) => ({ default: m.Component })),
-      );
+      const page = <RouteModulePage loader={loader as RouteModuleLoader} />;
       // A layout (the shell, the bills tabs) waits for its chunk under a boundary of its own, so what is
       // above it (the guard and its user query) shows and fetches meanwhile; pages wait under the
       // layout's boundary or the top one.
-      element = children ? (
-        <Suspense fallback={<PageLoader fullScreen />}>
-          <Page />
-        </Suspense>
-      ) : (
-        <Page />
-      );
+      element = children ? <Suspense fallback={<PageLoader fullScreen />}>{page}</Suspense> : page;
     } else if (Component) {
       element = <Component />;
     }
@@ -319,11 +338,13 @@ const routeElements = toElements(routes);
  * Requests the chunks of every lazy route `pathname` matches at once — the shell and the page in
  * parallel, while the guard still waits for the session — instead of one after another as each renders.
  */
-export const preloadRoutes = (pathname: string) => {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    if (typeof route.lazy === 'function') void loadModule(route.lazy as RouteModuleLoader);
-  }
-};
+export const preloadRoutes = (pathname: string): Promise<unknown> =>
+  Promise.allSettled(
+    (matchRoutes(routes, pathname) ?? [])
+      .map(({ route }) => route.lazy)
+      .filter((loader) => typeof loader === 'function')
+      .map((loader) => loadModule(loader as RouteModuleLoader)),
+  );
 
 /** The app's pages for the current location, under the top-level error boundary. */
 export const AppRoutes = () => {
