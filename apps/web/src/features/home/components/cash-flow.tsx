@@ -1,12 +1,12 @@
-import { type CashFlow, type CashFlowWeek, formatDate, paths } from '@ferry/domain';
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { type CashFlow, type CashFlowWeek, paths } from '@ferry/domain';
+import { Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { useHomeCashFlow } from '../api/home-api';
 import type { HomeAccess } from '../utils/home-access';
-import { money } from '../utils/home-format';
+import { money, shortDate, weekLabel } from '../utils/home-format';
 import classes from './cash-flow.module.css';
 import { HomeSection } from './home-section';
 
@@ -22,10 +22,6 @@ const COLOURS = {
   grid: 'var(--mantine-color-gray-3)',
   zero: 'var(--mantine-color-gray-5)',
 };
-
-/** 'Nov 2' of a business date. */
-const shortDate = (date: string): string => formatDate(date).replace(/, \d{4}$/, '');
-const weekLabel = (week: CashFlowWeek): string => `${shortDate(week.start)} – ${shortDate(week.end)}`;
 
 const compact = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -249,68 +245,11 @@ const CashFlowChart = ({ flow }: { flow: CashFlow }) => {
   );
 };
 
-/** The same figures as the chart, one row a week. */
-const CashFlowTable = ({ flow, id }: { flow: CashFlow; id: string }) => {
-  const { sides } = flow;
-  const showNet = sides.in && sides.out;
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table id={id} striped highlightOnHover fz="sm" captionSide="top">
-        <caption className={classes.caption}>Cash flow by week (Monday to Sunday)</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Week</Table.Th>
-            {sides.in ? (
-              <>
-                <Table.Th scope="col" ta="right">
-                  Invoices due
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Payments on their way in
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Expected in
-                </Table.Th>
-              </>
-            ) : null}
-            {sides.out ? (
-              <Table.Th scope="col" ta="right">
-                Going out
-              </Table.Th>
-            ) : null}
-            {showNet ? (
-              <Table.Th scope="col" ta="right">
-                Net
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {flow.weeks.map((week) => (
-            <Table.Tr key={week.start}>
-              <Table.Th scope="row" fw={500}>
-                {weekLabel(week)}
-              </Table.Th>
-              {sides.in ? (
-                <>
-                  <Table.Td ta="right">{money(week.expectedIn.invoices)}</Table.Td>
-                  <Table.Td ta="right">{money(week.expectedIn.incomingPayments)}</Table.Td>
-                  <Table.Td ta="right">{money(week.expectedIn.total)}</Table.Td>
-                </>
-              ) : null}
-              {sides.out ? <Table.Td ta="right">{money(week.goingOut.scheduledPayments)}</Table.Td> : null}
-              {showNet ? (
-                <Table.Td ta="right" fw={600}>
-                  {money(week.net)}
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-};
+/**
+ * The same figures as a table (`cash-flow-table.tsx`), loaded when asked for: Mantine's Table brings its
+ * scroll area and floating-ui (about 20 KB) that the rest of the home does not need.
+ */
+const CashFlowTable = lazy(() => import('./cash-flow-table').then((m) => ({ default: m.CashFlowTable })));
 
 /**
  * "Cash flow, next 8 weeks" (issue 19, "Beyond the anchors"): per week, money expected in (open invoices
@@ -378,7 +317,13 @@ export const CashFlowCard = ({ businessId, access }: { businessId: string; acces
             {asTable ? 'View as chart' : 'View as table'}
           </Button>
         </Group>
-        {asTable ? <CashFlowTable flow={flow} id={tableId} /> : <CashFlowChart flow={flow} />}
+        {asTable ? (
+          <Suspense fallback={<Skeleton h={240} radius="md" />}>
+            <CashFlowTable flow={flow} id={tableId} />
+          </Suspense>
+        ) : (
+          <CashFlowChart flow={flow} />
+        )}
       </Stack>
     );
   }
