@@ -150,9 +150,13 @@ async function measure(
           for (const entry of list.getEntries()) {
             w.__lcp = entry.startTime;
             const element = (entry as { element?: { tagName: string; textContent: string | null } }).element;
-            (w as unknown as { __lcpElement: string }).__lcpElement = element
+            const described = element
               ? `${element.tagName} "${(element.textContent ?? '').trim().slice(0, 60)}"`
               : '?';
+            (w as unknown as { __lcpElement: string }).__lcpElement = described;
+            // Every candidate, for BENCH_FILES: when each larger element was painted.
+            const all = ((w as unknown as { __lcpAll?: string[] }).__lcpAll ??= []);
+            all.push(`${Math.round(entry.startTime)} ms ${described}`);
           }
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       },
@@ -193,7 +197,11 @@ async function measure(
       const lcpElement = await page.evaluate(
         () => (globalThis as unknown as { __lcpElement?: string }).__lcpElement,
       );
+      const candidates = await page.evaluate(
+        () => (globalThis as unknown as { __lcpAll?: string[] }).__lcpAll ?? [],
+      );
       console.log(`\n${url}${options.slow ? ' (slow link)' : ''}: LCP element ${lcpElement}`);
+      console.log(`LCP candidates: ${candidates.join('; ')}`);
       console.log('    bytes  start    end  file');
       for (const [name, bytes, start, end] of [...files].sort((a, b) => a[2] - b[2]))
         console.log(
