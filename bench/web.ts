@@ -155,8 +155,8 @@ async function measure(
               : '?';
             (w as unknown as { __lcpElement: string }).__lcpElement = described;
             // Every candidate, for BENCH_FILES: when each larger element was painted.
-            const all = ((w as unknown as { __lcpAll?: string[] }).__lcpAll ??= []);
-            all.push(`${Math.round(entry.startTime)} ms ${described}`);
+            const store = w as unknown as { __lcpAll?: string[] };
+            store.__lcpAll = [...(store.__lcpAll ?? []), `${Math.round(entry.startTime)} ms ${described}`];
           }
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       },
