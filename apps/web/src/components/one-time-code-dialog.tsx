@@ -135,14 +135,16 @@ export function OneTimeCodeDialog({
     if (opened) void send();
   }, [opened, send]);
 
-  // Auto-submit once per full code and request.
+  // Auto-submit once per full code and request, while open. A verified code usually closes the dialog in
+  // the same commit that ends `isVerifying`: the reset above has then cleared `lastAutoSubmitted`, but this
+  // render still holds the old code and request, which must not be verified (and acted on) a second time.
   useEffect(() => {
-    if (!requestId || code.length !== OTP_LENGTH || isVerifying) return;
+    if (!opened || !requestId || code.length !== OTP_LENGTH || isVerifying) return;
     const key = `${requestId}:${code}`;
     if (lastAutoSubmitted.current === key) return;
     lastAutoSubmitted.current = key;
     void verify(code);
-  }, [code, requestId, isVerifying, verify]);
+  }, [opened, code, requestId, isVerifying, verify]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
