@@ -18,7 +18,8 @@ if (hasSession()) {
   // The header's sandbox badge and demo banner read the deployment's configuration.
   void queryClient.prefetchQuery(clientConfigQueryOptions());
   // A business page: the shell's switcher and the page need the user's businesses and this one.
-  const [, businessId, page] = /^\/b\/([0-9a-f]{24})(?:\/([^/]*))?/.exec(window.location.pathname) ?? [];
+  const [, businessId, page] =
+    /^\/b\/([0-9a-f]{24})(?:\/([^/]*))?(?:\/|$)/.exec(window.location.pathname) ?? [];
   if (businessId) {
     void queryClient.prefetchQuery(businessesQueryOptions());
     const business = queryClient.fetchQuery(businessQueryOptions(businessId));
