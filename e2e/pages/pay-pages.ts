@@ -1,3 +1,4 @@
+import { addBusinessDays } from '@ferry/domain/dates';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { registerViaApi } from './access-pages';
 import { advanceSandboxClockViaApi, type BankAccountApiView, linkInstantBankViaApi } from './banking-pages';
@@ -281,22 +282,15 @@ export async function railsBusinessDayViaApi(
   headers: Record<string, string>,
 ): Promise<string> {
   const today = await railsTodayViaApi(request);
-  const start = new Date(`${today}T12:00:00Z`);
-  const iso = (date: Date) => date.toISOString().slice(0, 10);
-  const until = new Date(start.getTime() + 14 * 86_400_000);
-  const res = await request.get(`/api/bank-calendar-days/bank-holidays?from=${today}&to=${iso(until)}`, {
+  const until = new Date(Date.parse(`${today}T12:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  const res = await request.get(`/api/bank-calendar-days/bank-holidays?from=${today}&to=${until}`, {
     headers,
   });
   expect(res.status(), await res.text()).toBe(200);
-  const holidays = new Set(
-    ((await res.json()).data.holidays as { date: string; observedDate: string | null }[]).map(
-      (holiday) => holiday.observedDate ?? holiday.date,
-    ),
+  const holidays = ((await res.json()).data.holidays as { date: string; observedDate: string | null }[]).map(
+    (holiday) => holiday.observedDate ?? holiday.date,
   );
-  for (let day = start; ; day = new Date(day.getTime() + 86_400_000)) {
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !holidays.has(iso(day))) return iso(day);
-  }
+  return addBusinessDays(today, 0, { holidays });
 }
 
 /** 'YYYY-MM-DD' of a day button's label ('23 November 2026' or 'Nov 23, 2026'). */

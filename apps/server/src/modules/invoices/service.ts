@@ -590,7 +590,6 @@ function rethrowReferenceConflict(error: unknown): never {
   throw error;
 }
 
-/** Refuses (409) an invoice number the business already uses on another invoice, whatever the case. */
 /** The business's invoice with this reference (any case): its id and customer, or null. */
 export async function findInvoiceByReference(
   tx: DbOrTx,
@@ -609,6 +608,7 @@ export async function findInvoiceByReference(
   return row ?? null;
 }
 
+/** Refuses (409) an invoice number the business already uses on another invoice, whatever the case. */
 async function assertReferenceFree(
   tx: DbOrTx,
   options: { businessId: string; refNo: string; exceptId?: string },
