@@ -5,8 +5,8 @@ import { clientConfigQueryOptions, readClientConfig } from '@/lib/client-config'
 import { type CardVaultConfig, cardVaultConfigSchema, type VaultToken, vaultTokenSchema } from './schemas';
 
 /** `GET /client-config` → `cardVault`: which vault tokenises cards here (sandbox or Stripe). */
-const readCardVault = (config: unknown): CardVaultConfig =>
-  readClientConfig(cardVaultConfigSchema)(config).cardVault;
+const readCardVaultConfig = readClientConfig(cardVaultConfigSchema);
+const readCardVault = (config: unknown): CardVaultConfig => readCardVaultConfig(config).cardVault;
 
 export const useCardVaultConfig = () => useQuery({ ...clientConfigQueryOptions(), select: readCardVault });
 
