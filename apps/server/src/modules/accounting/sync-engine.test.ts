@@ -3,6 +3,7 @@ import type { SandboxRecord } from '@ferry/domain/schemas';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountingProvider } from '../../providers/accounting/accounting.js';
+import { makeContact } from '../../testing/contact-factories.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { bills } from '../bills/tables.js';
 import { contacts } from '../contacts/tables.js';
@@ -68,6 +69,29 @@ describe('sync engine: writing Ferry back to the books', () => {
     const third = await syncNow(t.context, { businessId: payer.businessId });
     expect(third.pushed).toEqual({});
     expect(await records(payer.headers, company.id, 'BILL_PAYMENT')).toHaveLength(1);
+  });
+});
+
+describe('sync engine: pushing contacts page by page', () => {
+  it('pushes every one of 60 vendors made in the same instant, across pages, each once', async () => {
+    const payer = await makePayer(t.context);
+    const made = await call('POST', '/api/sandbox/books/companies', {
+      headers: payer.headers,
+      payload: { name: 'Empty Books', sample: false },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const at = t.clock.now();
+    for (let i = 0; i < 60; i += 1)
+      await makeContact(t.context, { businessId: payer.businessId, createdAt: at });
+    const { company } = await connectSandboxBooks(t, payer.headers, payer.businessId, {
+      call,
+      company: made.json().data,
+    });
+    const first = await runLatestSync(t, payer.businessId);
+    expect(first.pushed).toEqual({ VENDOR: 60 });
+    expect(await records(payer.headers, company.id, 'VENDOR')).toHaveLength(60);
+    const again = await syncNow(t.context, { businessId: payer.businessId });
+    expect(again.pushed).toEqual({});
   });
 });
 

@@ -47,7 +47,7 @@ export async function pushContacts(
   const page = await contactsPage(db, {
     businessId: connection.businessId,
     type: kind,
-    afterCreatedAt: cursor.page ? new Date(cursor.page) : null,
+    after: contactsAfter(cursor.page),
     limit: PUSH_PAGE,
   });
   for (const contact of page) {
@@ -90,8 +90,15 @@ export async function pushContacts(
   }
   const last = page.at(-1);
   return page.length === PUSH_PAGE && last
-    ? { ...cursor, page: last.createdAt.toISOString() }
+    ? { ...cursor, page: `${last.createdAt.toISOString()} ${last.id}` }
     : { ...cursor, step: String(index + 1), page: null };
+}
+
+/** A contacts page's cursor: the last contact's creation time and id (a bare time from before ids were kept). */
+function contactsAfter(page: string | null): { createdAt: Date; id: string } | null {
+  if (!page) return null;
+  const [time = '', id = ''] = page.split(' ');
+  return { createdAt: new Date(time), id };
 }
 
 /**

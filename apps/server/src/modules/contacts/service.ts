@@ -14,7 +14,7 @@ import {
   type Phone,
   VENDOR_EMAILS_RULE,
 } from '@ferry/domain/schemas';
-import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError, type FieldError } from '../../platform/http/errors.js';
@@ -376,14 +376,26 @@ export async function applyBooksContact(
 /** Accounting sync: a page of the business's contacts of a kind, in creation order after `afterId`. */
 export async function contactsPage(
   db: DbOrTx,
-  options: { businessId: string; type: ContactKind; afterCreatedAt: Date | null; limit: number },
+  options: {
+    businessId: string;
+    type: ContactKind;
+    after: { createdAt: Date; id: string } | null;
+    limit: number;
+  },
 ): Promise<ContactRow[]> {
   const conditions = [eq(contacts.businessId, options.businessId), eq(contacts.type, options.type)];
-  if (options.afterCreatedAt) conditions.push(gt(contacts.createdAt, options.afterCreatedAt));
+  // Keyset on (creation to the millisecond a Date holds, id), the order below: contacts made in the same
+  // instant (an import) are neither skipped nor seen twice.
+  const createdMs = sql`date_trunc('milliseconds', ${contacts.createdAt})`;
+  const { after } = options;
+  if (after)
+    conditions.push(
+      sql`(${createdMs}, ${contacts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
+    );
   return db
     .select()
     .from(contacts)
     .where(and(...conditions))
-    .orderBy(asc(contacts.createdAt), asc(contacts.id))
+    .orderBy(asc(createdMs), asc(contacts.id))
     .limit(options.limit);
 }
