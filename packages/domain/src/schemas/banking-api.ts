@@ -220,7 +220,12 @@ export type BankHolidaysView = z.infer<typeof bankHolidaysViewSchema>;
 // Sandbox rails and bank (only with the sandbox rails provider)
 // ---------------------------------------------------------------------------------------------
 
-export const sandboxClockViewSchema = z.object({ now: z.string(), offsetMs: z.number().int() });
+export const sandboxClockViewSchema = z.object({
+  now: z.string(),
+  offsetMs: z.number().int(),
+  /** The sandbox bank's business date: `now` in New York (the rails' time zone), 'YYYY-MM-DD'. */
+  date: z.string(),
+});
 export type SandboxClockView = z.infer<typeof sandboxClockViewSchema>;
 
 export const sandboxClockAdvanceRequestSchema = z

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MICRO_DEPOSIT_ERRORS } from '@ferry/domain/catalogues';
+import { newYorkDate } from '@ferry/domain/payments';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -219,6 +220,14 @@ describe('micro-deposits with the sandbox clock', () => {
     expect(moved.json().data.settled).toBe(0);
     const arrived = await advance(headers, { businessDays: 1 });
     expect(arrived.json().data.settled).toBeGreaterThanOrEqual(3);
+    // The clock answers its New York business date beside the instant (the header's badge shows it).
+    const clock = await call({ method: 'GET', url: '/api/sandbox/clock', headers });
+    expect(clock.json().data).toEqual({
+      now: arrived.json().data.now,
+      offsetMs: arrived.json().data.offsetMs,
+      date: newYorkDate(new Date(arrived.json().data.now)),
+    });
+    expect(arrived.json().data.date).toBe(newYorkDate(new Date(arrived.json().data.now)));
 
     const shown = await statement(headers, bank.id);
     expect(shown.accountMask).toBe(form.accountNumber.slice(-4));

@@ -1,3 +1,4 @@
+import { newYorkDate } from '@ferry/domain/payments';
 import { defineAbilityFor } from '@ferry/domain/permissions';
 import {
   sandboxClockAdvanceRequestSchema,
@@ -38,7 +39,7 @@ export const sandboxRailsRoutes =
       },
       async () => {
         const clock = await rails.clock();
-        return ok({ now: clock.now.toISOString(), offsetMs: clock.offsetMs });
+        return ok({ now: clock.now.toISOString(), offsetMs: clock.offsetMs, date: newYorkDate(clock.now) });
       },
     );
 
@@ -67,7 +68,12 @@ export const sandboxRailsRoutes =
           await runAutoPayments(context, { day: result.now });
         }
         return ok(
-          { now: result.now.toISOString(), offsetMs: result.offsetMs, settled: result.settled },
+          {
+            now: result.now.toISOString(),
+            offsetMs: result.offsetMs,
+            date: newYorkDate(result.now),
+            settled: result.settled,
+          },
           `Sandbox clock moved to ${result.now.toISOString()}.`,
         );
       },

@@ -12,7 +12,7 @@ const routes = [{ path: '/b/:businessId/home', element: <AppHeader /> }];
 const HOME = `/b/${BUSINESS_ID}/home`;
 
 // 03:00 UTC on Nov 27 is still Nov 26 in New York, the rails' business date.
-const CLOCK = { now: '2026-11-27T03:00:00.000Z', offsetMs: 86_400_000 };
+const CLOCK = { now: '2026-11-27T03:00:00.000Z', offsetMs: 86_400_000, date: '2026-11-26' };
 
 let api: ReturnType<typeof mockApi>;
 

@@ -67,7 +67,7 @@ describe('Sandbox bank statement (/sandbox/bank)', () => {
           '2026-03-05T15:00:00.000Z',
         ),
       );
-      return ok({ now: '2026-03-05T15:00:00.000Z', offsetMs: 259200000, settled: 3 });
+      return ok({ now: '2026-03-05T15:00:00.000Z', offsetMs: 259200000, date: '2026-03-05', settled: 3 });
     };
     const user = userEvent.setup();
     renderRoutes(
