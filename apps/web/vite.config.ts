@@ -28,6 +28,17 @@ const reactRouterProduction = {
   ),
 };
 
+/** zod and the modules of the response schemas boot's queries load (see `codeSplitting.groups`). */
+const BOOT_SCHEMAS = new RegExp(
+  [
+    String.raw`node_modules[\\/]zod[\\/]`,
+    String.raw`src[\\/]lib[\\/](response-schemas|business-schema)\.ts$`,
+    String.raw`packages[\\/]domain[\\/]src[\\/]schemas[\\/](envelope|client-config|access|business|text-field|codes|email|password)\.ts$`,
+    String.raw`packages[\\/]domain[\\/]src[\\/]catalogues[\\/](access|countries)\.ts$`,
+    String.raw`packages[\\/]domain[\\/]src[\\/]ids[\\/]id\.ts$`,
+  ].join('|'),
+);
+
 /** Test files that mock modules or globals: each runs in a fresh module graph. */
 const isolatedTests = [
   'src/components/pdf-viewer/pdf-viewer.test.tsx',
@@ -72,6 +83,9 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react/, priority: 1 },
+            // zod and the schemas boot's queries read answers with (the user, the client config, the
+            // businesses): one request instead of five, all wanted at once by every signed-in page.
+            { name: 'schemas', test: BOOT_SCHEMAS, priority: 1 },
           ],
         },
       },

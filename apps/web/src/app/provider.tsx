@@ -4,13 +4,13 @@ import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { MobileNotice } from '@/components/mobile-notice';
-import { queryConfig } from '@/lib/react-query';
+import { createQueryClient } from '@/lib/react-query';
 import { cssVariablesResolver, theme } from './theme';
 
-export { queryConfig, USER_QUERY_STALE_TIME } from '@/lib/react-query';
+export { createQueryClient, queryConfig, USER_QUERY_STALE_TIME } from '@/lib/react-query';
 
 const Notifications = lazy(() => import('./notifications').then((m) => ({ default: m.Notifications })));
 
@@ -29,8 +29,6 @@ const NotificationStack = () => {
     </Suspense>
   );
 };
-
-export const createQueryClient = () => new QueryClient({ defaultOptions: queryConfig });
 
 export type AppProviderProps = { children: ReactNode; queryClient?: QueryClient };
 

@@ -1,4 +1,4 @@
-import type { DefaultOptions } from '@tanstack/react-query';
+import { type DefaultOptions, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
 
 const MINUTE = 60_000;
@@ -33,3 +33,5 @@ export const USER_QUERY_STALE_TIME = MINUTE;
 /** For the lists the spec says are never cached (payment requests, search, verification form, due
  * invoices): spread into their `queryOptions`. */
 export const NEVER_CACHED = { staleTime: 0, gcTime: 0, refetchOnMount: 'always' } as const;
+
+export const createQueryClient = () => new QueryClient({ defaultOptions: queryConfig });
