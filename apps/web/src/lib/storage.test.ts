@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEVICE_ID_COOKIE, getDeviceId } from './device-id';
 import {
   clearAllStoredData,
@@ -88,6 +88,17 @@ describe('device id', () => {
     window.localStorage.clear();
     expect(getDeviceId()).toBe(id);
     expect(getStored('deviceId')).toBe(id);
+  });
+
+  it('reads its cookie once a page load while local storage keeps the id (a synchronous call to the browser)', () => {
+    const id = getDeviceId();
+    const cookieReads = vi.spyOn(Document.prototype, 'cookie', 'get');
+    expect(getDeviceId()).toBe(id);
+    expect(getDeviceId()).toBe(id);
+    expect(cookieReads).not.toHaveBeenCalled();
+    window.localStorage.clear();
+    expect(getDeviceId()).toBe(id);
+    expect(cookieReads).toHaveBeenCalledTimes(1);
   });
 
   it('differs between devices', () => {
