@@ -33,7 +33,7 @@ const BOOT_SCHEMAS = new RegExp(
   [
     String.raw`node_modules[\\/]zod[\\/]`,
     String.raw`src[\\/]lib[\\/](response-schemas|business-schema)\.ts$`,
-    String.raw`packages[\\/]domain[\\/]src[\\/]schemas[\\/](envelope|client-config|access|business|text-field|codes|email|password)\.ts$`,
+    String.raw`packages[\\/]domain[\\/]src[\\/]schemas[\\/](envelope|client-config|user-profile|business)\.ts$`,
     String.raw`packages[\\/]domain[\\/]src[\\/]catalogues[\\/](access|countries)\.ts$`,
     String.raw`packages[\\/]domain[\\/]src[\\/]ids[\\/]id\.ts$`,
   ].join('|'),

@@ -33,5 +33,6 @@ export * from './settings.js';
 export * from './settings-api.js';
 export * from './text.js';
 export * from './text-field.js';
+export * from './user-profile.js';
 export * from './verification.js';
 export * from './work-email.js';
